@@ -1,0 +1,250 @@
+"""Stealin': what each action card does when it resolves (B-7) and the powers that bend it (B-9)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.decisions import answers, ask, ask_yes_no, record
+from engine.marshal import enter, marshal_car, move_marshal, receive_bullet
+from engine.model import Bandit, Game, loot_kind, purse_value
+from engine.train import Position
+
+PURSE = "purse"
+
+
+def has_power(game: Game, bandit: Bandit, character: str) -> bool:
+    """Whether ``bandit`` uses ``character``'s power now (B-3.8; the one place powers are granted)."""
+    return game.options.powers and bandit.name == character
+
+
+def perform(game: Game, action: str, bandit: Bandit) -> None:
+    """Carry out one action card for ``bandit`` (B-7.2: compulsory, choices made now)."""
+    PERFORM[action](game, bandit)
+
+
+def no_effect(game: Game, bandit: Bandit, action: str, why: str) -> None:
+    """B-7.3: an action that cannot be carried out does nothing."""
+    record(game, "no-effect", bandit=bandit.name, action=action, why=why)
+
+
+# --- Move (B-7.4) and Change floor (B-7.5) -------------------------------------------------------
+
+
+def move(game: Game, bandit: Bandit) -> None:
+    train = game.train
+    ends = train.within(bandit.at, 3) if train.is_roof(bandit.at) else train.neighbours(bandit.at)
+    ask(game, bandit.seat, bandit.name, "move", ends)
+
+
+@answers("move")
+def _move_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> None:
+    enter(game, game.bandits[str(name)], to, how="move")
+
+
+def change_floor(game: Game, bandit: Bandit) -> None:
+    enter(game, bandit, game.train.other_floor(bandit.at), how="floor")
+
+
+# --- Fire (B-7.6, B-9.3 Tuco, B-9.5 Belle, B-9.6 Django) -----------------------------------------
+
+
+def fire_targets(game: Game, shooter: Bandit) -> list[Bandit]:
+    train = game.train
+    here = shooter.at
+    others = [b for b in game.bandits.values() if b is not shooter and b.at != here]
+    if train.is_roof(here):
+        # Line of sight: in each direction the nearest roof that holds anyone (B-7.6).
+        targets: list[Bandit] = []
+        car = train.car_of[here]
+        for direction in (-1, 1):
+            c = car + direction
+            while 0 <= c < len(train.cars):
+                on_roof = [b for b in others if b.at == train.roof(c)]
+                if on_roof:
+                    targets += on_roof
+                    break
+                c += direction
+    else:
+        adjacent = train.neighbours(here)
+        targets = [b for b in others if b.at in adjacent]
+    if has_power(game, shooter, "tuco"):
+        through_roof = train.other_floor(here)
+        targets += [b for b in others if b.at == through_roof]
+    if has_power(game, shooter, "django") and game.options.django == "lone-gun":
+        if not any(b.at == here for b in game.bandits.values() if b is not shooter):
+            floor = train.floor_of[here]
+            targets = [b for b in others if train.floor_of[b.at] == floor]
+    return shield_belle(game, targets)
+
+
+def shield_belle(game: Game, targets: list[Bandit]) -> list[Bandit]:
+    """B-9.5: Belle cannot be chosen while another bandit could be."""
+    belle = next((b for b in targets if has_power(game, b, "belle")), None)
+    if belle is None or len(targets) == 1:
+        return targets
+    if game.options.belle == "same-position" and not any(
+        b.at == belle.at for b in targets if b is not belle
+    ):
+        return targets
+    return [b for b in targets if b is not belle]
+
+
+def fire(game: Game, bandit: Bandit) -> None:
+    if bandit.revolver == 0:
+        no_effect(game, bandit, "fire", "empty-revolver")
+        return
+    targets = fire_targets(game, bandit)
+    if not targets:
+        no_effect(game, bandit, "fire", "no-target")
+        return
+    ask(game, bandit.seat, bandit.name, "fire", [b.name for b in targets])
+
+
+@answers("fire")
+def _fire_at(game: Game, name: str | None, target: str, context: dict[str, Any]) -> None:
+    shooter, victim = game.bandits[str(name)], game.bandits[target]
+    shooter.revolver -= 1
+    receive_bullet(game, victim, shooter.name)
+    record(game, "fire", bandit=shooter.name, target=victim.name, at=shooter.at, target_at=victim.at)
+    if has_power(game, shooter, "django"):
+        django_push(game, shooter, victim)
+
+
+def django_push(game: Game, django: Bandit, victim: Bandit) -> None:
+    """B-9.6: one car further away in the direction of the shot, same floor, not off the train."""
+    train = game.train
+    away = train.car_of[victim.at] - train.car_of[django.at]
+    if away == 0:
+        return
+    to = train.step(victim.at, 1 if away > 0 else -1)
+    if to is not None:
+        enter(game, victim, to, how="push")
+
+
+# --- Rob (B-7.7) ---------------------------------------------------------------------------------
+
+
+def take_token(game: Game, tokens: list[str], kind: str) -> str:
+    """One token of ``kind``; which purse is a hidden random pick (B-7.7)."""
+    matching = [t for t in tokens if loot_kind(t) == kind]
+    token = matching[0] if len(matching) == 1 else game.dice.choice(matching)
+    tokens.remove(token)
+    return token
+
+
+def secret_value(token: str, *seats: int) -> dict[str, Any]:
+    """Log fields for a token whose purse value only ``seats`` may see (B-11.1)."""
+    if loot_kind(token) != PURSE:
+        return {}
+    return {"secret": {"value": purse_value(token)}, "seen_by": sorted(set(seats))}
+
+
+def drop_loot(game: Game, at: Position, token: str) -> None:
+    game.floor_loot.setdefault(at, []).append(token)
+
+
+def rob(game: Game, bandit: Bandit) -> None:
+    here = game.floor_loot.get(bandit.at)
+    if not here:
+        no_effect(game, bandit, "rob", "no-loot")
+        return
+    kinds = sorted({loot_kind(t) for t in here})
+    ask(game, bandit.seat, bandit.name, "rob", kinds)
+
+
+@answers("rob")
+def _rob_kind(game: Game, name: str | None, kind: str, context: dict[str, Any]) -> None:
+    bandit = game.bandits[str(name)]
+    here = game.floor_loot[bandit.at]
+    token = take_token(game, here, kind)
+    if not here:
+        del game.floor_loot[bandit.at]
+    bandit.loot.append(token)
+    record(game, "rob", bandit=bandit.name, loot=kind, at=bandit.at, **secret_value(token, bandit.seat))
+
+
+# --- Punch (B-7.8, B-9.4 Cheyenne) ---------------------------------------------------------------
+
+
+def punch(game: Game, bandit: Bandit) -> None:
+    targets = shield_belle(game, [b for b in game.occupants(bandit.at) if b is not bandit])
+    if not targets:
+        no_effect(game, bandit, "punch", "no-target")
+        return
+    ask(game, bandit.seat, bandit.name, "punch", [b.name for b in targets])
+
+
+@answers("punch")
+def _punch_whom(game: Game, name: str | None, target: str, context: dict[str, Any]) -> None:
+    puncher, victim = game.bandits[str(name)], game.bandits[target]
+    record(game, "punch", bandit=puncher.name, target=victim.name, at=puncher.at)
+    kinds = sorted({loot_kind(t) for t in victim.loot})
+    if kinds:
+        ask(game, puncher.seat, puncher.name, "drop", kinds, target=target)
+    else:
+        _ask_where_to(game, puncher, victim)
+
+
+@answers("drop")
+def _drop_kind(game: Game, name: str | None, kind: str, context: dict[str, Any]) -> None:
+    puncher, victim = game.bandits[str(name)], game.bandits[context["target"]]
+    matching = [t for t in victim.loot if loot_kind(t) == kind]
+    token = matching[0] if len(matching) == 1 else game.dice.choice(matching)
+    if kind == PURSE and has_power(game, puncher, "cheyenne"):
+        # The purse stays with its owner until Cheyenne decides, so loot is never in limbo.
+        ask_yes_no(game, puncher.seat, puncher.name, "keep-purse", target=victim.name, token=token)
+        return
+    victim.loot.remove(token)
+    drop_loot(game, puncher.at, token)
+    record(game, "drop", bandit=victim.name, loot=kind, at=puncher.at, **secret_value(token, victim.seat))
+    _ask_where_to(game, puncher, victim)
+
+
+@answers("keep-purse")
+def _keep_purse(game: Game, name: str | None, yes: str, context: dict[str, Any]) -> None:
+    cheyenne, victim = game.bandits[str(name)], game.bandits[context["target"]]
+    token: str = context["token"]
+    victim.loot.remove(token)
+    if yes == "yes":
+        cheyenne.loot.append(token)
+        record(game, "take", bandit=cheyenne.name, target=victim.name, loot=PURSE,
+               **secret_value(token, cheyenne.seat, victim.seat))
+    else:
+        drop_loot(game, cheyenne.at, token)
+        record(game, "drop", bandit=victim.name, loot=PURSE, at=cheyenne.at,
+               **secret_value(token, victim.seat))
+    _ask_where_to(game, cheyenne, victim)
+
+
+def _ask_where_to(game: Game, puncher: Bandit, victim: Bandit) -> None:
+    ask(game, puncher.seat, puncher.name, "shove", game.train.neighbours(victim.at), target=victim.name)
+
+
+@answers("shove")
+def _shove_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> None:
+    enter(game, game.bandits[context["target"]], to, how="punch")
+
+
+# --- Marshal (B-7.9) -----------------------------------------------------------------------------
+
+
+def marshal(game: Game, bandit: Bandit) -> None:
+    car = marshal_car(game)
+    cars = [c for c in (car - 1, car + 1) if 0 <= c < len(game.train.cars)]
+    ask(game, bandit.seat, bandit.name, "marshal", [str(c) for c in cars])
+
+
+@answers("marshal")
+def _marshal_to(game: Game, name: str | None, car: str, context: dict[str, Any]) -> None:
+    move_marshal(game, int(car), how="marshal-card")
+
+
+PERFORM: dict[str, Callable[[Game, Bandit], None]] = {
+    "move": move,
+    "floor": change_floor,
+    "fire": fire,
+    "rob": rob,
+    "punch": punch,
+    "marshal": marshal,
+}

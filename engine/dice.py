@@ -1,0 +1,52 @@
+"""The game's random generator, kept inside the game state so that a game is its seed plus its answers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class Dice:
+    """A seeded Mersenne Twister whose whole state is saved with the game."""
+
+    __slots__ = ("_random",)
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def shuffle(self, cards: MutableSequence[Any]) -> None:
+        self._random.shuffle(cards)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return self._random.choice(items)
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        return self._random.sample(items, k)
+
+    def randrange(self, n: int) -> int:
+        return self._random.randrange(n)
+
+    def state(self) -> list[Any]:
+        version, internal, gauss = self._random.getstate()
+        return [version, list(internal), gauss]
+
+    @classmethod
+    def from_state(cls, saved: Sequence[Any]) -> Dice:
+        version, internal, gauss = saved
+        dice = cls()
+        dice._random.setstate((int(version), tuple(int(x) for x in internal), gauss))
+        return dice
+
+    def copy(self) -> Dice:
+        dice = Dice()
+        dice._random.setstate(self._random.getstate())
+        return dice
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dice) and self._random.getstate() == other._random.getstate()
+
+    def __hash__(self) -> int:  # pragma: no cover - mutable, never hashed
+        raise TypeError("Dice is mutable")

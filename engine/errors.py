@@ -1,0 +1,23 @@
+"""The engine's typed errors: every refusal says what was wrong and leaves the game untouched."""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class IllegalAnswer(EngineError):
+    """An answer that is not among the legal answers of the pending decision."""
+
+
+class NoDecisionPending(IllegalAnswer):
+    """An answer given when nobody has to decide anything (the game is over)."""
+
+
+class SnapshotError(EngineError):
+    """A snapshot that cannot be read: unknown version, corrupt or inconsistent data."""
+
+
+class SetupError(EngineError):
+    """Game options or a seating that the rules do not allow."""

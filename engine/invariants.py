@@ -1,0 +1,96 @@
+"""What must hold in every game state: used by selfplay, the property tests and snapshot loading."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.decisions import HANDLERS
+from engine.model import (
+    BULLET,
+    EVENT,
+    KEEPING,
+    NEUTRAL,
+    OVER,
+    PLANNING,
+    ROUND_END,
+    SCENARIO,
+    STEALING,
+    Game,
+    card_owner,
+    is_bullet,
+    loot_kind,
+)
+from engine.train import INSIDE
+
+PHASES = {PLANNING, KEEPING, STEALING, EVENT, ROUND_END, OVER, SCENARIO}
+
+
+def all_cards(game: Game) -> list[str]:
+    cards = [c.card for c in game.pile]
+    for seat in game.seats:
+        cards += seat.deck + seat.hand + seat.discard
+    return cards
+
+
+def totals(game: Game) -> Counter[str]:
+    """Everything that is only ever moved, never made or destroyed, counted by kind.
+
+    Loot by kind (in the train, on bandits, in the box, the strongbox beside the train), each
+    bandit's bullets (left in the revolver + fired cards anywhere), neutral bullets (beside the
+    train + received + gone in a shortage) and each bandit's action cards.
+    """
+    count: Counter[str] = Counter()
+    tokens = [t for loot in game.floor_loot.values() for t in loot] + game.box
+    for bandit in game.bandits.values():
+        tokens += bandit.loot
+        count[f"bullets:{bandit.name}"] += bandit.revolver
+    for token in tokens:
+        count[f"loot:{loot_kind(token)}"] += 1
+    count["loot:purse"] -= game.conductor_credits
+    count["loot:strongbox"] += game.second_strongbox
+    count[f"bullets:{NEUTRAL}"] += game.neutral_bullets + game.neutral_bullets_removed
+    for c in all_cards(game):
+        if is_bullet(c):
+            count[f"bullets:{c.partition(':')[2]}"] += 1
+        else:
+            count[f"cards:{card_owner(c)}"] += 1
+    return count
+
+
+def problems(game: Game) -> list[str]:
+    """Broken promises of this state, as sentences; empty when the state is sound."""
+    found: list[str] = []
+    train = game.train
+    if game.phase not in PHASES:
+        found.append(f"unknown phase {game.phase!r}")
+    if game.marshal not in train.positions or train.floor_of[game.marshal] != INSIDE:
+        found.append(f"the marshal stands at {game.marshal!r}, not inside a car (B-2.4)")
+    for bandit in game.bandits.values():
+        if bandit.at not in train.positions:
+            found.append(f"{bandit.name} stands at {bandit.at!r}, not a position of the train")
+        elif bandit.at == game.marshal and game.pending is None:
+            found.append(f"{bandit.name} stays inside the marshal's car (B-7.10)")
+        if not 0 <= bandit.seat < len(game.seats) or bandit.name not in game.seats[bandit.seat].bandits:
+            found.append(f"{bandit.name} is not controlled by seat {bandit.seat}")
+        if bandit.revolver < 0:
+            found.append(f"{bandit.name} has {bandit.revolver} bullets")
+    for pos in game.floor_loot:
+        if pos not in train.positions:
+            found.append(f"loot lies at {pos!r}, not a position of the train")
+    for c in all_cards(game):
+        owner = c.partition(":")[2] if is_bullet(c) else card_owner(c)
+        if owner != NEUTRAL and owner not in game.bandits and not c.startswith(BULLET + ":"):
+            found.append(f"card {c!r} belongs to no bandit")
+    if game.neutral_bullets < 0:
+        found.append("fewer than zero neutral bullets")
+    decision = game.pending
+    if decision is not None:
+        if decision.kind not in HANDLERS:
+            found.append(f"pending decision of unknown kind {decision.kind!r}")
+        if len(decision.options) < 2:
+            found.append("a pending decision must offer at least two answers")
+        if not 0 <= decision.seat < len(game.seats):
+            found.append(f"pending decision for seat {decision.seat}, who does not exist")
+    elif game.phase not in (OVER, SCENARIO):
+        found.append(f"no decision pending in phase {game.phase!r} before the game is over")
+    return found

@@ -1,0 +1,65 @@
+"""Bullets received and the marshal's law (B-7.10): nobody stays inside the marshal's car."""
+
+from __future__ import annotations
+
+from engine.decisions import record
+from engine.model import BULLET, NEUTRAL, Bandit, Game
+from engine.train import Position
+
+
+def receive_bullet(game: Game, victim: Bandit, shooter: str) -> None:
+    """A bullet card goes on top of the victim's deck (B-7.6, V-1.3)."""
+    game.seats[victim.seat].deck.append(f"{BULLET}:{shooter}")
+    victim.bullets_received += 1
+
+
+def give_neutral_bullets(game: Game, victims: list[Bandit], cause: str) -> bool:
+    """One neutral bullet to each victim, all or none (B-7.10 shortage, B-10.9).
+
+    When too few remain for everyone concerned, none is given and the rest leave the game, so
+    that from then on no neutral bullet is ever given again. Returns whether bullets were given.
+    """
+    if not victims:
+        return True
+    if game.neutral_bullets < len(victims):
+        if game.neutral_bullets:
+            record(game, "neutral-bullets-gone", removed=game.neutral_bullets)
+            game.neutral_bullets_removed += game.neutral_bullets
+            game.neutral_bullets = 0
+        return False
+    for victim in victims:
+        game.neutral_bullets -= 1
+        receive_bullet(game, victim, NEUTRAL)
+        record(game, "hit", bandit=victim.name, by=NEUTRAL, cause=cause)
+    return True
+
+
+def marshal_car(game: Game) -> int:
+    return game.train.car_of[game.marshal]
+
+
+def enter(game: Game, bandit: Bandit, to: Position, how: str) -> None:
+    """Put a bandit at a position by any means; inside the marshal's car they take a bullet and flee."""
+    record(game, "move", bandit=bandit.name, at=bandit.at, to=to, how=how)
+    bandit.at = to
+    if to == game.marshal:
+        meet_marshal(game, [bandit])
+
+
+def meet_marshal(game: Game, bandits: list[Bandit]) -> None:
+    """B-7.10: a neutral bullet each (if enough remain), then up to the roof of that car."""
+    give_neutral_bullets(game, bandits, cause="marshal")
+    roof = game.train.other_floor(game.marshal)
+    for bandit in bandits:
+        record(game, "move", bandit=bandit.name, at=bandit.at, to=roof, how="flee")
+        bandit.at = roof
+
+
+def move_marshal(game: Game, car: int, how: str) -> None:
+    """The marshal goes inside ``car``; bandits inside meet him (B-7.9, B-7.10, B-10.1)."""
+    to = game.train.inside(car)
+    record(game, "marshal", at=game.marshal, to=to, how=how)
+    game.marshal = to
+    met = [b for b in game.bandits_in_seat_order() if b.at == to]
+    if met:
+        meet_marshal(game, met)

@@ -1,0 +1,177 @@
+"""The game state: plain, mutable data that goes to JSON and back (engine.snapshot).
+
+Rules live in the other modules; this one only says what a game is made of. Nothing here assumes
+one bandit per player: a seat (a player) holds cards and controls one or more bandits, and every
+bandit names the seat that controls it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.dice import Dice
+from engine.train import Position, Train, train_of
+
+# Phases of the game flow (engine.flow).
+PLANNING = "planning"  # Schemin' (B-6)
+KEEPING = "keeping"  # Expert variant: choose the cards kept for the next round (V-1.2)
+STEALING = "stealing"  # Stealin' (B-7)
+EVENT = "event"  # the round card's event (B-10)
+ROUND_END = "round-end"  # B-5.3
+OVER = "over"  # B-8
+SCENARIO = "scenario"  # a hand-built state driven step by step (engine.scenario): nothing runs by itself
+
+# Turn kinds of a round card (DATA.md).
+STANDARD, TUNNEL, SPEEDING_UP, SWITCHING = "S", "T", "D", "R"
+
+NEUTRAL = "neutral"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The game options RULES.md names, with its defaults."""
+
+    setup: str = "advanced"  # B-3.5: first-game | advanced
+    powers: bool = True  # B-3.8
+    events: bool = True  # B-3.8
+    django: str = "push"  # B-9.6: push | lone-gun
+    belle: str = "any-other"  # B-9.5: any-other | same-position
+    expert: bool = False  # V-1
+    expert_bullets: str = "discard-at-end"  # V-1.2: discard-at-end | discard-on-draw
+
+    CHOICES = {
+        "setup": ("first-game", "advanced"),
+        "django": ("push", "lone-gun"),
+        "belle": ("any-other", "same-position"),
+        "expert_bullets": ("discard-at-end", "discard-on-draw"),
+    }
+
+
+@dataclass(slots=True)
+class Bandit:
+    name: str  # the character: ghost, doc, tuco, cheyenne, belle, django
+    seat: int  # the seat (player) that controls this bandit
+    at: Position
+    loot: list[str] = field(default_factory=list)  # "purse:300", "jewel", "strongbox"
+    revolver: int = 6  # bullet cards left to fire
+    bullets_received: int = 0
+
+
+@dataclass(slots=True)
+class Seat:
+    """A player: their cards. Top of the deck is the end of the list."""
+
+    index: int
+    bandits: list[str]
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # Expert variant only (V-1)
+
+
+@dataclass(slots=True)
+class PlayedCard:
+    """A card on the common pile (B-6.2), in the order played."""
+
+    card: str  # "ghost:move"
+    seat: int
+    face_down: bool
+
+
+@dataclass(slots=True)
+class Planning:
+    """Where Schemin' stands: which turn of the round card, whose go, how many actions left."""
+
+    turn: int = 0
+    order: list[int] = field(default_factory=list)  # seats, in this turn's order
+    index: int = 0  # position in ``order`` of the seat to act
+    actions_left: int = 1  # 2 in a speeding-up turn (B-5.2)
+
+
+@dataclass(slots=True)
+class Decision:
+    """What the engine waits for: one seat's answer, among ``options`` (answer texts)."""
+
+    seat: int
+    bandit: str | None
+    kind: str
+    options: list[str]
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Game:
+    options: Options
+    wagons: tuple[str, ...]  # wagon names front to back; the locomotive is car 0
+    seats: list[Seat]
+    bandits: dict[str, Bandit]  # in seat order
+    marshal: Position
+    floor_loot: dict[Position, list[str]]
+    dice: Dice
+    neutral_bullets: int = 13
+    neutral_bullets_removed: int = 0  # left the game in a shortage (B-7.10)
+    second_strongbox: bool = True  # still beside the train (B-3.3, B-10.4)
+    box: list[str] = field(default_factory=list)  # loot out of play (B-3.3), e.g. purses for B-10.8
+    conductor_credits: int = 0  # $250 purses given when the box had none (B-10.8 ruling)
+    round_deck: list[str] = field(default_factory=list)  # round cards still to come, next first
+    round_no: int = 0
+    round_card: str | None = None
+    first_seat: int = 0
+    phase: str = PLANNING
+    planning: Planning = field(default_factory=Planning)
+    pile: list[PlayedCard] = field(default_factory=list)
+    cursor: int = 0  # next card of the pile to resolve
+    pending: Decision | None = None
+    step: int = 0  # answers applied so far; a button names the step it answers
+    log: list[dict[str, Any]] = field(default_factory=list)
+    seed: int | None = None
+
+    @property
+    def train(self) -> Train:
+        return train_of(self.wagons)
+
+    def seat_order(self, start: int, clockwise: bool = True) -> list[int]:
+        n = len(self.seats)
+        sign = 1 if clockwise else -1
+        return [(start + sign * i) % n for i in range(n)]
+
+    def bandits_in_seat_order(self) -> list[Bandit]:
+        """Bandits from the first player's, clockwise (B-10.9)."""
+        order = {seat: i for i, seat in enumerate(self.seat_order(self.first_seat))}
+        return sorted(self.bandits.values(), key=lambda b: order[b.seat])
+
+    def occupants(self, pos: Position) -> list[Bandit]:
+        return [b for b in self.bandits.values() if b.at == pos]
+
+    def bandit_of(self, card: str) -> Bandit:
+        return self.bandits[card_owner(card)]
+
+
+# Cards are short strings: "<bandit>:<action>" for action cards, "bullet:<shooter>" for bullet
+# cards ("bullet:neutral" for the marshal's). The owner is in the text because a player may hold
+# cards of more than one bandit (V-2, V-4).
+BULLET = "bullet"
+
+
+def card(bandit: str, action: str) -> str:
+    return f"{bandit}:{action}"
+
+
+def card_owner(card_text: str) -> str:
+    return card_text.partition(":")[0]
+
+
+def card_action(card_text: str) -> str:
+    return card_text.partition(":")[2]
+
+
+def is_bullet(card_text: str) -> bool:
+    return card_text.startswith("bullet:")
+
+
+def loot_kind(token: str) -> str:
+    return token.partition(":")[0]
+
+
+def purse_value(token: str) -> int:
+    return int(token.partition(":")[2])

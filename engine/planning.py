@@ -1,0 +1,193 @@
+"""A round's cards: the deal (B-5.1, V-1.4), Schemin' (B-6, B-9.1), and putting cards away (B-6.6, V-1.2, B-5.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.data import base
+from engine.decisions import answers, ask, record
+from engine.model import (
+    KEEPING,
+    PLANNING,
+    SPEEDING_UP,
+    STEALING,
+    SWITCHING,
+    TUNNEL,
+    Game,
+    PlayedCard,
+    Planning,
+    Seat,
+    card_action,
+    is_bullet,
+)
+
+
+def hand_size(game: Game, seat: Seat) -> int:
+    """Cards dealt at the start of a round: 6, Doc 7 (B-5.1, B-9.2)."""
+    doc = game.options.powers and "doc" in seat.bandits
+    return base().hand_size + (1 if doc else 0)
+
+
+def draw(game: Game, seat: Seat, count: int) -> int:
+    """Draw up to ``count`` cards; in the Expert variant an empty deck is refilled from the discard (V-1.5)."""
+    drawn = 0
+    while drawn < count:
+        if not seat.deck:
+            if not (game.options.expert and seat.discard):
+                break
+            seat.deck, seat.discard = seat.discard, []
+            game.dice.shuffle(seat.deck)
+            record(game, "reshuffle", seat=seat.index)
+        seat.hand.append(seat.deck.pop())
+        drawn += 1
+    return drawn
+
+
+def start_round(game: Game) -> None:
+    """B-5.1: shuffle and deal, turn up the next round card, start Schemin' with the first player."""
+    game.round_no += 1
+    game.round_card = game.round_deck.pop(0)
+    game.pile.clear()
+    game.cursor = 0
+    record(game, "round", card=game.round_card, first_seat=game.first_seat)
+    for seat in game.seats:
+        if game.options.expert:
+            draw(game, seat, hand_size(game, seat) - len(seat.hand))  # V-1.4: no reshuffle
+            if game.options.expert_bullets == "discard-on-draw":
+                bullets = [c for c in seat.hand if is_bullet(c)]
+                for c in bullets:
+                    seat.hand.remove(c)
+                seat.discard.extend(bullets)
+        else:
+            game.dice.shuffle(seat.deck)
+            draw(game, seat, hand_size(game, seat))
+    game.phase = PLANNING
+    _start_turn(game, 0)
+
+
+def turns(game: Game) -> str:
+    assert game.round_card is not None
+    return base().round_card(game.round_card).turns
+
+
+def _start_turn(game: Game, turn: int) -> None:
+    kinds = turns(game)
+    plan = game.planning
+    plan.turn = turn
+    plan.index = 0
+    if turn < len(kinds):
+        plan.order = game.seat_order(game.first_seat, clockwise=kinds[turn] != SWITCHING)
+        plan.actions_left = 2 if kinds[turn] == SPEEDING_UP else 1
+
+
+def plan_next(game: Game) -> None:
+    """Ask the seat whose go it is, or end Schemin' after the last turn (B-6.1)."""
+    plan = game.planning
+    if plan.turn >= len(turns(game)):
+        end_planning(game)
+        return
+    seat = game.seats[plan.order[plan.index]]
+    ask(game, seat.index, None, "plan", planning_answers(game, seat))
+
+
+def planning_answers(game: Game, seat: Seat) -> list[str]:
+    """B-6.2–B-6.4: play an action card, draw 3, or pass when neither is possible."""
+    playable = sorted({c for c in seat.hand if not is_bullet(c)})
+    values = [f"play {c}" for c in playable]
+    if _ghost_may_hide(game, seat):
+        values += [f"hide {c}" for c in playable if c.startswith("ghost:")]
+    if seat.deck or (game.options.expert and seat.discard):
+        values.append("draw")
+    return values or ["pass"]
+
+
+def _ghost_may_hide(game: Game, seat: Seat) -> bool:
+    """B-9.1: Ghost may play his first-turn card face down (a tunnel turn hides it anyway)."""
+    plan = game.planning
+    return (
+        plan.turn == 0
+        and game.options.powers
+        and "ghost" in seat.bandits
+        and turns(game)[0] != TUNNEL
+    )
+
+
+@answers("plan")
+def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) -> None:
+    plan = game.planning
+    seat = game.seats[plan.order[plan.index]]
+    verb, _, card = answer.partition(" ")
+    if verb == "draw":
+        drawn = draw(game, seat, base().draw_size)
+        record(game, "draw", seat=seat.index, cards=drawn)
+    elif verb == "pass":
+        record(game, "pass", seat=seat.index)
+    else:
+        seat.hand.remove(card)
+        face_down = verb == "hide" or turns(game)[plan.turn] == TUNNEL
+        game.pile.append(PlayedCard(card=card, seat=seat.index, face_down=face_down))
+        if face_down:
+            record(game, "play", seat=seat.index, face_down=True,
+                   secret={"card": card}, seen_by=[seat.index])
+        else:
+            record(game, "play", seat=seat.index, face_down=False, card=card)
+    plan.actions_left -= 1
+    if plan.actions_left == 0:
+        plan.index += 1
+        if plan.index == len(plan.order):
+            _start_turn(game, plan.turn + 1)
+        else:
+            plan.actions_left = 2 if turns(game)[plan.turn] == SPEEDING_UP else 1
+
+
+def end_planning(game: Game) -> None:
+    """B-6.6: hands back on top of the decks; Expert: each player chooses what to keep (V-1.2)."""
+    record(game, "planning-over")
+    if not game.options.expert:
+        for seat in game.seats:
+            seat.deck.extend(seat.hand)
+            seat.hand.clear()
+        game.phase = STEALING
+        return
+    for seat in game.seats:
+        bullets = [c for c in seat.hand if is_bullet(c)]
+        for c in bullets:
+            seat.hand.remove(c)
+        seat.discard.extend(bullets)
+    game.phase = KEEPING
+    _ask_keep(game, game.seat_order(game.first_seat))
+
+
+def _ask_keep(game: Game, queue: list[int]) -> None:
+    if not queue:
+        game.phase = STEALING
+        return
+    seat = game.seats[queue[0]]
+    values = ["done"] + sorted(set(seat.hand))
+    ask(game, seat.index, None, "discard", values, seat=seat.index, queue=queue[1:])
+
+
+@answers("discard")
+def _discard(game: Game, bandit: str | None, card: str, context: dict[str, Any]) -> None:
+    """V-1.2: one card at a time goes to the discard until the player is done."""
+    queue: list[int] = list(context["queue"])
+    if card == "done":
+        _ask_keep(game, queue)
+        return
+    seat = game.seats[context["seat"]]
+    seat.hand.remove(card)
+    seat.discard.append(card)
+    _ask_keep(game, [seat.index, *queue])
+
+
+def end_round_cards(game: Game) -> None:
+    """B-5.3 / V-1.3: played cards back to their owners (Expert: onto the discard)."""
+    for played in game.pile:
+        seat = game.seats[played.seat]
+        (seat.discard if game.options.expert else seat.deck).append(played.card)
+    game.pile.clear()
+    game.cursor = 0
+
+
+def action_of(played: PlayedCard) -> str:
+    return card_action(played.card)

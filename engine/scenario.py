@@ -1,0 +1,391 @@
+"""Rule scenarios (../shared/SCENARIOS.md): build a state, resolve actions and events, check.
+
+    python -m engine.scenario FILE_OR_DIR ...
+
+prints ``PASS <name>`` or ``FAIL <name>: <what differed>`` per scenario, then ``N passed, M failed``.
+
+Project extension (tests/scenarios/README.md): a scenario with a ``game`` object starts a real game
+(setup, deal, planning) instead of a hand-built state, and its steps may ``answer`` the pending
+decision with an engine answer text, set a seat's ``hand``, and ``expect`` more of the flow
+(``phase``, ``round``, ``asks``, ``hand_size``, ``deck_size``, ``discard_size``, ``hand``, ``pile``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import engine  # noqa: F401  (registers every decision handler)
+from engine.actions import PERFORM, perform
+from engine.data import base
+from engine.decisions import answer_text
+from engine.dice import Dice
+from engine.errors import EngineError
+from engine.events import EVENTS, run_event
+from engine.flow import advance, apply
+from engine.model import SCENARIO, Bandit, Game, Options, Seat, card, is_bullet, loot_kind
+from engine.scoring import scores, winners
+from engine.setup import new_game
+from engine.train import position
+
+
+class ScenarioFailure(Exception):
+    """A difference between what the scenario says and what the engine did."""
+
+
+def run(scenario: dict[str, Any]) -> list[str]:
+    """Run one scenario; the list of failures (empty: it passed)."""
+    try:
+        game = build(scenario)
+        for number, step in enumerate(scenario["steps"], start=1):
+            try:
+                run_step(game, step)
+            except ScenarioFailure as failure:
+                return [f"step {number}: {failure}"]
+    except ScenarioFailure as failure:
+        return [str(failure)]
+    except EngineError as error:
+        return [f"engine refused: {error}"]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        return [f"invalid scenario: {type(error).__name__}: {error}"]
+    return []
+
+
+# --- the starting state --------------------------------------------------------------------------
+
+
+def _position(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    car, floor = value
+    return position(int(car), str(floor))
+
+
+def _options(raw: dict[str, Any]) -> Options:
+    known = set(Options.__dataclass_fields__)
+    unknown = set(raw) - known
+    if unknown:
+        raise ScenarioFailure(f"option(s) not supported by this engine: {', '.join(sorted(unknown))}")
+    return Options(**raw)
+
+
+def build(scenario: dict[str, Any]) -> Game:
+    options = _options(scenario.get("options", {}))
+    if "game" in scenario:
+        setup = scenario["game"]
+        return new_game(
+            setup["players"], seed=int(setup.get("seed", 0)), options=options,
+            wagons=setup.get("wagons"), first=setup.get("first"),
+        )
+    listed: dict[str, dict[str, Any]] = scenario["bandits"]
+    unknown = set(listed) - set(base().characters)
+    if unknown:
+        raise ScenarioFailure(f"bandit(s) not supported by this engine: {', '.join(sorted(unknown))}")
+    wagons = int(scenario.get("wagons", max(2, len(listed))))
+    seat_of = {name: int(b.get("player", i + 1)) - 1 for i, (name, b) in enumerate(listed.items())}
+    seats = [Seat(index=i, bandits=[]) for i in range(max(seat_of.values()) + 1)]
+    bandits: dict[str, Bandit] = {}
+    for name, spec in listed.items():
+        seat = seats[seat_of[name]]
+        seat.bandits.append(name)
+        seat.deck += [card(name, a) for a, n in base().action_cards for _ in range(n)]
+        bandits[name] = Bandit(
+            name=name,
+            seat=seat.index,
+            at=_position(spec.get("at", [wagons, "in"])),
+            loot=list(spec.get("loot", [])),
+            revolver=int(spec.get("revolver", base().bullets_per_bandit)),
+            bullets_received=int(spec.get("bullets_received", 0)),
+        )
+    marshal = scenario.get("marshal", 0)
+    game = Game(
+        options=options,
+        wagons=tuple(f"wagon-{i}" for i in range(1, wagons + 1)),
+        seats=seats,
+        bandits=bandits,
+        marshal=_position(marshal) if isinstance(marshal, list) else position(int(marshal), "in"),
+        floor_loot={k: list(v) for k, v in scenario.get("floor_loot", {}).items() if v},
+        dice=Dice(0),
+        neutral_bullets=int(scenario.get("neutral_bullets", base().neutral_bullets)),
+        second_strongbox=bool(scenario.get("second_strongbox", True)),
+        phase=SCENARIO,
+    )
+    for bandit in bandits.values():
+        if bandit.at not in game.train.positions:
+            raise ScenarioFailure(f"{bandit.name} starts at {bandit.at}, not a position of this train")
+    return game
+
+
+# --- steps ---------------------------------------------------------------------------------------
+
+
+def run_step(game: Game, step: dict[str, Any]) -> None:
+    if "expect" in step:
+        check(game, step["expect"])
+    elif "action" in step:
+        _resolve_action(game, step)
+    elif "event" in step:
+        _apply_event(game, step)
+    elif "answer" in step:
+        _answer(game, step)
+    elif "hand" in step:
+        _set_hands(game, step["hand"])
+    else:
+        raise ScenarioFailure(f"unknown step {json.dumps(step)}")
+
+
+def _values(options: Iterable[str]) -> list[str]:
+    return [o.partition(" ")[2] for o in options]
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return _position(value) if isinstance(value, list) else str(value)
+
+
+def _resolve_action(game: Game, step: dict[str, Any]) -> None:
+    name, action = step["by"], step["action"]
+    if name not in game.bandits:
+        raise ScenarioFailure(f"{name} is not in this scenario")
+    if action not in PERFORM:
+        raise ScenarioFailure(f"action {action!r} is not supported by this engine")
+    choose, offered = list(step.get("choose", [])), step.get("offered")
+    perform(game, action, game.bandits[name])
+    asked = 0
+    while game.pending is not None:
+        decision = game.pending
+        values = _values(decision.options)
+        if offered is not None and asked < len(offered):
+            expected = sorted(_text(v) for v in offered[asked])
+            if sorted(values) != expected:
+                raise ScenarioFailure(
+                    f"{name} {action}: decision {asked + 1} ({decision.kind}) offered {sorted(values)}, "
+                    f"expected {expected}"
+                )
+        if asked >= len(choose):
+            raise ScenarioFailure(
+                f"{name} {action}: too few answers; the engine asks {decision.kind} among {sorted(values)}"
+            )
+        value = _text(choose[asked])
+        if value not in values:
+            raise ScenarioFailure(
+                f"{name} {action}: answer {value!r} is not offered at {decision.kind} ({sorted(values)})"
+            )
+        apply(game, answer_text(decision.kind, value))
+        asked += 1
+    if asked < len(choose):
+        raise ScenarioFailure(f"{name} {action}: {len(choose)} answers given, only {asked} decisions asked")
+    if offered is not None and len(offered) > asked:
+        raise ScenarioFailure(f"{name} {action}: {len(offered)} decisions expected, only {asked} asked")
+
+
+def _apply_event(game: Game, step: dict[str, Any]) -> None:
+    event = step["event"]
+    if event not in EVENTS:
+        raise ScenarioFailure(f"event {event!r} is not supported by this engine")
+    choose: dict[str, Any] = step.get("choose", {})
+    run_event(game, event)
+    while game.pending is not None:
+        decision = game.pending
+        value = _text(choose.get(str(decision.bandit), True))
+        apply(game, answer_text(decision.kind, value))
+
+
+def _answer(game: Game, step: dict[str, Any]) -> None:
+    decision = game.pending
+    if decision is None:
+        raise ScenarioFailure(f"nothing is asked; cannot answer {step['answer']!r}")
+    if "offered" in step and sorted(decision.options) != sorted(step["offered"]):
+        raise ScenarioFailure(f"offered {sorted(decision.options)}, expected {sorted(step['offered'])}")
+    if step["answer"] not in decision.options:
+        raise ScenarioFailure(f"answer {step['answer']!r} is not offered ({sorted(decision.options)})")
+    apply(game, step["answer"])
+
+
+def _seat_of(game: Game, bandit: str) -> Seat:
+    if bandit not in game.bandits:
+        raise ScenarioFailure(f"{bandit} is not in this game")
+    return game.seats[game.bandits[bandit].seat]
+
+
+def _set_hands(game: Game, hands: dict[str, list[str]]) -> None:
+    """Give a seat exactly these cards in hand (taken from its own cards), then ask again."""
+    for bandit, wanted in hands.items():
+        seat = _seat_of(game, bandit)
+        pool = seat.hand + seat.deck
+        hand: list[str] = []
+        for kind in wanted:
+            text = kind if ":" in kind else card(bandit, kind)
+            if text not in pool:
+                raise ScenarioFailure(f"{bandit} has no {text} left to put in hand")
+            pool.remove(text)
+            hand.append(text)
+        seat.hand, seat.deck = hand, pool
+    game.pending = None
+    advance(game)
+
+
+# --- expectations --------------------------------------------------------------------------------
+
+
+def _loot_matches(expected: list[str], actual: list[str]) -> bool:
+    left = Counter(actual)
+    wildcards = 0
+    for token in expected:
+        if token == "purse":
+            wildcards += 1
+        elif left[token] > 0:
+            left[token] -= 1
+        else:
+            return False
+    remaining = [t for t, n in left.items() for _ in range(n)]
+    return len(remaining) == wildcards and all(loot_kind(t) == "purse" for t in remaining)
+
+
+def check(game: Game, expect: dict[str, Any]) -> None:
+    differences: list[str] = []
+
+    def differ(what: str, wanted: Any, got: Any) -> None:
+        differences.append(f"{what}: expected {wanted}, got {got}")
+
+    for name, wanted in expect.get("bandits", {}).items():
+        if name not in game.bandits:
+            differences.append(f"{name} is not in this game")
+            continue
+        bandit = game.bandits[name]
+        for key, value in wanted.items():
+            if key == "at":
+                if bandit.at != _position(value):
+                    differ(f"{name} at", _position(value), bandit.at)
+            elif key == "loot":
+                if not _loot_matches(list(value), bandit.loot):
+                    differ(f"{name} loot", sorted(value), sorted(bandit.loot))
+            elif key in ("revolver", "bullets_received"):
+                if getattr(bandit, key) != value:
+                    differ(f"{name} {key}", value, getattr(bandit, key))
+            else:
+                differences.append(f"{name} {key}: not supported by this engine")
+    if "marshal" in expect:
+        wanted = expect["marshal"]
+        target = _position(wanted) if isinstance(wanted, list) else position(int(wanted), "in")
+        if game.marshal != target:
+            differ("marshal", target, game.marshal)
+    if "neutral_bullets" in expect and game.neutral_bullets != expect["neutral_bullets"]:
+        differ("neutral_bullets", expect["neutral_bullets"], game.neutral_bullets)
+    if "floor_loot" in expect:
+        wanted_floor: dict[str, list[str]] = expect["floor_loot"]
+        listed = wanted_floor or {pos: [] for pos in game.floor_loot}
+        for pos, tokens in listed.items():
+            actual = game.floor_loot.get(pos, [])
+            if not _loot_matches(list(tokens), actual):
+                differ(f"floor_loot {pos}", sorted(tokens), sorted(actual))
+    if "score" in expect:
+        totals = scores(game)
+        for name, dollars in expect["score"].items():
+            if totals.get(name) != dollars:
+                differ(f"score of {name}", dollars, totals.get(name))
+    if "winners" in expect:
+        names = sorted(_winner_name(game, w) for w in expect["winners"])
+        if sorted(winners(game)) != names:
+            differ("winners", names, sorted(winners(game)))
+    _check_flow(game, expect, differ)
+    if differences:
+        raise ScenarioFailure("; ".join(differences))
+
+
+def _winner_name(game: Game, who: Any) -> str:
+    if isinstance(who, int):  # a seat number, 1 = first player
+        return game.seats[who - 1].bandits[0]
+    return str(who)
+
+
+def _check_flow(game: Game, expect: dict[str, Any], differ: Any) -> None:
+    """The project's extension: expectations about the game flow."""
+    for key in ("phase", "round", "round_card", "step"):
+        if key in expect:
+            got = {"round": game.round_no}.get(key, getattr(game, key, None))
+            if got != expect[key]:
+                differ(key, expect[key], got)
+    if "wagons" in expect and len(game.wagons) != expect["wagons"]:
+        differ("wagons", expect["wagons"], len(game.wagons))
+    if "first" in expect:
+        first = game.seats[game.first_seat].bandits[0]
+        if first != expect["first"]:
+            differ("first player", expect["first"], first)
+    if "asks" in expect:
+        asked = None if game.pending is None else game.seats[game.pending.seat].bandits[0]
+        if asked != expect["asks"]:
+            differ("asks", expect["asks"], asked)
+    if "offered" in expect:
+        got = sorted(game.pending.options) if game.pending else []
+        if got != sorted(expect["offered"]):
+            differ("offered", sorted(expect["offered"]), got)
+    for key in ("hand_size", "deck_size", "discard_size"):
+        for bandit, size in expect.get(key, {}).items():
+            seat = _seat_of(game, bandit)
+            got = len(getattr(seat, key.removesuffix("_size")))
+            if got != size:
+                differ(f"{bandit} {key}", size, got)
+    for key in ("hand", "discard", "deck_top"):
+        for bandit, cards in expect.get(key, {}).items():
+            seat = _seat_of(game, bandit)
+            got_cards = seat.deck[-len(cards):][::-1] if key == "deck_top" else getattr(seat, key)
+            short = sorted(c if is_bullet(c) else c.partition(":")[2] for c in got_cards)
+            if key == "deck_top":
+                short = [c if is_bullet(c) else c.partition(":")[2] for c in got_cards]
+                if short != list(cards):
+                    differ(f"{bandit} deck top", list(cards), short)
+            elif short != sorted(cards):
+                differ(f"{bandit} {key}", sorted(cards), short)
+    if "pile" in expect:
+        got_pile = [p.card if not p.face_down else f"{p.card}?" for p in game.pile]
+        if got_pile != expect["pile"]:
+            differ("pile", expect["pile"], got_pile)
+
+
+# --- command line --------------------------------------------------------------------------------
+
+
+def scenario_files(paths: Iterable[str]) -> list[Path]:
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        files += sorted(path.rglob("*.json")) if path.is_dir() else [path]
+    return files
+
+
+def run_file(path: Path) -> tuple[str, list[str]]:
+    try:
+        scenario = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        return path.name, [f"unreadable: {error}"]
+    if not isinstance(scenario, dict) or "steps" not in scenario:
+        return path.name, ["invalid scenario: not an object with steps"]
+    return str(scenario.get("name", path.name)), run(scenario)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args:
+        print("usage: python -m engine.scenario FILE_OR_DIR ...", file=sys.stderr)
+        return 2
+    passed = failed = 0
+    for path in scenario_files(args):
+        name, failures = run_file(path)
+        if failures:
+            failed += 1
+            print(f"FAIL {name}: {'; '.join(failures)}")
+        else:
+            passed += 1
+            print(f"PASS {name}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
