@@ -50,14 +50,11 @@ class BaseData:
     round_cards: dict[str, dict[str, RoundCard]]
     station_cards: dict[str, RoundCard]
 
-    def round_card(self, name: str) -> RoundCard:
-        """Any round or station card by name (the name says the card; the player band picks the layout)."""
-        for cards in self.round_cards.values():
-            if name in cards:
-                return cards[name]
+    def round_card(self, name: str, bandits: int) -> RoundCard:
+        """A round or station card by name, in its layout for this many bandits (B-3.5)."""
         if name in self.station_cards:
             return self.station_cards[name]
-        raise KeyError(name)
+        return self.round_cards_for(bandits)[name]
 
     def round_cards_for(self, bandits: int) -> dict[str, RoundCard]:
         """The round cards for a number of bandits (B-3.5: 2–4 or 5–7)."""

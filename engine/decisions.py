@@ -54,7 +54,7 @@ def ask(
         seat=seat,
         bandit=bandit,
         kind=kind,
-        options=[f"{kind} {v}" for v in values],
+        options=[kind + " " + v for v in values],
         context=context,
     )
 
@@ -71,5 +71,4 @@ def record(game: Game, kind: str, **fields: Any) -> None:
     """
     fields["type"] = kind
     fields["step"] = game.step
-    fields["round"] = game.round_no
     game.log.append(fields)

@@ -76,7 +76,7 @@ def advance(game: Game) -> None:
         elif phase == STEALING:
             resolve_next(game)
         elif phase == EVENT:
-            event = base().round_card(str(game.round_card)).event
+            event = _event_now(game)
             run_event(game, str(event))
         elif phase == ROUND_END:
             end_round(game)
@@ -84,10 +84,15 @@ def advance(game: Game) -> None:
             return
 
 
+def _event_now(game: Game) -> str | None:
+    card = game.current_round_card()
+    return card.event if card else None
+
+
 def resolve_next(game: Game) -> None:
     """B-7.1: the next card of the pile, in the order played; face-down ones are revealed now."""
     if game.cursor >= len(game.pile):
-        event = base().round_card(str(game.round_card)).event
+        event = _event_now(game)
         game.phase = EVENT if game.options.events and event else ROUND_END
         return
     played = game.pile[game.cursor]

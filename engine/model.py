@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.data import RoundCard, base
 from engine.dice import Dice
 from engine.train import Position, Train, train_of
 
@@ -125,10 +126,15 @@ class Game:
     step: int = 0  # answers applied so far; a button names the step it answers
     log: list[dict[str, Any]] = field(default_factory=list)
     seed: int | None = None
+    train: Train = field(init=False, repr=False, compare=False)  # derived from ``wagons``
 
-    @property
-    def train(self) -> Train:
-        return train_of(self.wagons)
+    def __post_init__(self) -> None:
+        self.train = train_of(self.wagons)
+
+    def current_round_card(self) -> RoundCard | None:
+        if self.round_card is None:
+            return None
+        return base().round_card(self.round_card, len(self.bandits))
 
     def seat_order(self, start: int, clockwise: bool = True) -> list[int]:
         n = len(self.seats)
@@ -166,7 +172,7 @@ def card_action(card_text: str) -> str:
 
 
 def is_bullet(card_text: str) -> bool:
-    return card_text.startswith("bullet:")
+    return card_text[:7] == "bullet:"
 
 
 def loot_kind(token: str) -> str:

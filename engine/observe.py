@@ -38,7 +38,7 @@ def observe_log(game: Game, viewer: int | None, since: int = 0) -> list[dict[str
 def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observation:
     """Everything ``viewer`` (a seat, or None for the public) may know, as plain JSON-able data."""
     over = game.phase == OVER
-    card = base().round_card(game.round_card) if game.round_card else None
+    card = game.current_round_card()
     seats = []
     for seat in game.seats:
         own = viewer == seat.index

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.data import base
@@ -66,8 +67,13 @@ def start_round(game: Game) -> None:
 
 
 def turns(game: Game) -> str:
-    assert game.round_card is not None
-    return base().round_card(game.round_card).turns
+    """The turn kinds of the current round card (B-5.2)."""
+    return _turns(game.round_card, len(game.bandits))
+
+
+@cache
+def _turns(round_card: str | None, bandits: int) -> str:
+    return base().round_card(str(round_card), bandits).turns
 
 
 def _start_turn(game: Game, turn: int) -> None:
@@ -83,7 +89,7 @@ def _start_turn(game: Game, turn: int) -> None:
 def plan_next(game: Game) -> None:
     """Ask the seat whose go it is, or end Schemin' after the last turn (B-6.1)."""
     plan = game.planning
-    if plan.turn >= len(turns(game)):
+    if plan.turn >= len(_turns(game.round_card, len(game.bandits))):
         end_planning(game)
         return
     seat = game.seats[plan.order[plan.index]]
@@ -92,10 +98,10 @@ def plan_next(game: Game) -> None:
 
 def planning_answers(game: Game, seat: Seat) -> list[str]:
     """B-6.2–B-6.4: play an action card, draw 3, or pass when neither is possible."""
-    playable = sorted({c for c in seat.hand if not is_bullet(c)})
-    values = [f"play {c}" for c in playable]
-    if _ghost_may_hide(game, seat):
-        values += [f"hide {c}" for c in playable if c.startswith("ghost:")]
+    playable = [c for c in sorted(set(seat.hand)) if c[:7] != "bullet:"]  # B-6.3
+    values = ["play " + c for c in playable]
+    if game.planning.turn == 0 and _ghost_may_hide(game, seat):
+        values += ["hide " + c for c in playable if c.startswith("ghost:")]
     if seat.deck or (game.options.expert and seat.discard):
         values.append("draw")
     return values or ["pass"]
@@ -103,9 +109,8 @@ def planning_answers(game: Game, seat: Seat) -> list[str]:
 
 def _ghost_may_hide(game: Game, seat: Seat) -> bool:
     """B-9.1: Ghost may play his first-turn card face down (a tunnel turn hides it anyway)."""
-    plan = game.planning
     return (
-        plan.turn == 0
+        game.planning.turn == 0
         and game.options.powers
         and "ghost" in seat.bandits
         and turns(game)[0] != TUNNEL
@@ -115,6 +120,7 @@ def _ghost_may_hide(game: Game, seat: Seat) -> bool:
 @answers("plan")
 def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) -> None:
     plan = game.planning
+    kinds = turns(game)
     seat = game.seats[plan.order[plan.index]]
     verb, _, card = answer.partition(" ")
     if verb == "draw":
@@ -124,7 +130,7 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
         record(game, "pass", seat=seat.index)
     else:
         seat.hand.remove(card)
-        face_down = verb == "hide" or turns(game)[plan.turn] == TUNNEL
+        face_down = verb == "hide" or kinds[plan.turn] == TUNNEL
         game.pile.append(PlayedCard(card=card, seat=seat.index, face_down=face_down))
         if face_down:
             record(game, "play", seat=seat.index, face_down=True,
@@ -137,7 +143,7 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
         if plan.index == len(plan.order):
             _start_turn(game, plan.turn + 1)
         else:
-            plan.actions_left = 2 if turns(game)[plan.turn] == SPEEDING_UP else 1
+            plan.actions_left = 2 if kinds[plan.turn] == SPEEDING_UP else 1
 
 
 def end_planning(game: Game) -> None:
@@ -164,7 +170,7 @@ def _ask_keep(game: Game, queue: list[int]) -> None:
         return
     seat = game.seats[queue[0]]
     values = ["done"] + sorted(set(seat.hand))
-    ask(game, seat.index, None, "discard", values, seat=seat.index, queue=queue[1:])
+    ask(game, seat.index, None, "discard", values, holder=seat.index, queue=queue[1:])
 
 
 @answers("discard")
@@ -174,7 +180,7 @@ def _discard(game: Game, bandit: str | None, card: str, context: dict[str, Any])
     if card == "done":
         _ask_keep(game, queue)
         return
-    seat = game.seats[context["seat"]]
+    seat = game.seats[context["holder"]]
     seat.hand.remove(card)
     seat.discard.append(card)
     _ask_keep(game, [seat.index, *queue])

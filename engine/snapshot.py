@@ -1,10 +1,11 @@
-"""The whole game to versioned JSON and back, at any moment (mid-Punch included)."""
+"""The whole game to versioned JSON and back, at any moment (mid-Punch included).
+
+Log events are never changed once recorded, so snapshots share them instead of copying them.
+"""
 
 from __future__ import annotations
 
-import copy
 import json
-from dataclasses import asdict
 from typing import Any
 
 from engine.dice import Dice
@@ -15,15 +16,31 @@ from engine.model import Bandit, Decision, Game, Options, PlayedCard, Planning, 
 VERSION = 1
 
 
+def _context(context: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in context.items()}
+
+
 def to_json(game: Game) -> dict[str, Any]:
+    o, plan, pending = game.options, game.planning, game.pending
     return {
         "version": VERSION,
-        "options": asdict(game.options),
+        "options": {
+            "setup": o.setup, "powers": o.powers, "events": o.events, "django": o.django,
+            "belle": o.belle, "expert": o.expert, "expert_bullets": o.expert_bullets,
+        },
         "wagons": list(game.wagons),
-        "seats": [asdict(s) for s in game.seats],
-        "bandits": [asdict(b) for b in game.bandits.values()],
+        "seats": [
+            {"index": s.index, "bandits": list(s.bandits), "deck": list(s.deck),
+             "hand": list(s.hand), "discard": list(s.discard)}
+            for s in game.seats
+        ],
+        "bandits": [
+            {"name": b.name, "seat": b.seat, "at": b.at, "loot": list(b.loot),
+             "revolver": b.revolver, "bullets_received": b.bullets_received}
+            for b in game.bandits.values()
+        ],
         "marshal": game.marshal,
-        "floor_loot": copy.deepcopy(game.floor_loot),
+        "floor_loot": {pos: list(tokens) for pos, tokens in game.floor_loot.items()},
         "neutral_bullets": game.neutral_bullets,
         "neutral_bullets_removed": game.neutral_bullets_removed,
         "second_strongbox": game.second_strongbox,
@@ -34,15 +51,75 @@ def to_json(game: Game) -> dict[str, Any]:
         "round_card": game.round_card,
         "first_seat": game.first_seat,
         "phase": game.phase,
-        "planning": asdict(game.planning),
-        "pile": [asdict(p) for p in game.pile],
+        "planning": {"turn": plan.turn, "order": list(plan.order), "index": plan.index,
+                     "actions_left": plan.actions_left},
+        "pile": [{"card": p.card, "seat": p.seat, "face_down": p.face_down} for p in game.pile],
         "cursor": game.cursor,
-        "pending": asdict(game.pending) if game.pending else None,
+        "pending": None if pending is None else {
+            "seat": pending.seat, "bandit": pending.bandit, "kind": pending.kind,
+            "options": list(pending.options), "context": _context(pending.context),
+        },
         "step": game.step,
-        "log": copy.deepcopy(game.log),
+        "log": list(game.log),
         "seed": game.seed,
         "dice": game.dice.state(),
     }
+
+
+def _strings(values: Any) -> list[str]:
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise ValueError(f"expected a list of strings, got {values!r:.80}")
+    return list(values)
+
+
+def _build(data: dict[str, Any]) -> Game:
+    pending = data["pending"]
+    log = data["log"]
+    if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+        raise ValueError("the log must be a list of objects")
+    return Game(
+        options=Options(**data["options"]),
+        wagons=tuple(_strings(data["wagons"])),
+        seats=[
+            Seat(index=int(s["index"]), bandits=_strings(s["bandits"]), deck=_strings(s["deck"]),
+                 hand=_strings(s["hand"]), discard=_strings(s["discard"]))
+            for s in data["seats"]
+        ],
+        bandits={
+            str(b["name"]): Bandit(
+                name=str(b["name"]), seat=int(b["seat"]), at=str(b["at"]), loot=_strings(b["loot"]),
+                revolver=int(b["revolver"]), bullets_received=int(b["bullets_received"]),
+            )
+            for b in data["bandits"]
+        },
+        marshal=str(data["marshal"]),
+        floor_loot={str(k): _strings(v) for k, v in data["floor_loot"].items()},
+        dice=Dice.from_state(data["dice"]),
+        neutral_bullets=int(data["neutral_bullets"]),
+        neutral_bullets_removed=int(data["neutral_bullets_removed"]),
+        second_strongbox=bool(data["second_strongbox"]),
+        box=_strings(data["box"]),
+        conductor_credits=int(data["conductor_credits"]),
+        round_deck=_strings(data["round_deck"]),
+        round_no=int(data["round_no"]),
+        round_card=None if data["round_card"] is None else str(data["round_card"]),
+        first_seat=int(data["first_seat"]),
+        phase=str(data["phase"]),
+        planning=Planning(
+            turn=int(data["planning"]["turn"]), order=[int(i) for i in data["planning"]["order"]],
+            index=int(data["planning"]["index"]), actions_left=int(data["planning"]["actions_left"]),
+        ),
+        pile=[PlayedCard(card=str(p["card"]), seat=int(p["seat"]), face_down=bool(p["face_down"]))
+              for p in data["pile"]],
+        cursor=int(data["cursor"]),
+        pending=None if pending is None else Decision(
+            seat=int(pending["seat"]), bandit=pending["bandit"], kind=str(pending["kind"]),
+            options=_strings(pending["options"]), context=_context(dict(pending["context"])),
+        ),
+        step=int(data["step"]),
+        log=[dict(e) for e in log],
+        seed=data["seed"],
+    )
 
 
 def from_json(data: object) -> Game:
@@ -53,37 +130,7 @@ def from_json(data: object) -> Game:
     if version != VERSION:
         raise SnapshotError(f"unknown snapshot version {version!r} (this engine reads version {VERSION})")
     try:
-        game = Game(
-            options=Options(**data["options"]),
-            wagons=tuple(str(w) for w in data["wagons"]),
-            seats=[Seat(**copy.deepcopy(s)) for s in data["seats"]],
-            bandits={b["name"]: Bandit(**copy.deepcopy(b)) for b in data["bandits"]},
-            marshal=str(data["marshal"]),
-            floor_loot={str(k): [str(t) for t in v] for k, v in data["floor_loot"].items()},
-            dice=Dice.from_state(data["dice"]),
-            neutral_bullets=int(data["neutral_bullets"]),
-            neutral_bullets_removed=int(data["neutral_bullets_removed"]),
-            second_strongbox=bool(data["second_strongbox"]),
-            box=[str(t) for t in data["box"]],
-            conductor_credits=int(data["conductor_credits"]),
-            round_deck=[str(c) for c in data["round_deck"]],
-            round_no=int(data["round_no"]),
-            round_card=data["round_card"],
-            first_seat=int(data["first_seat"]),
-            phase=str(data["phase"]),
-            planning=Planning(**copy.deepcopy(data["planning"])),
-            pile=[PlayedCard(**p) for p in data["pile"]],
-            cursor=int(data["cursor"]),
-            pending=Decision(**copy.deepcopy(data["pending"])) if data["pending"] else None,
-            step=int(data["step"]),
-            log=copy.deepcopy(list(data["log"])),
-            seed=data["seed"],
-        )
-    except SnapshotError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise SnapshotError(f"corrupt snapshot: {type(error).__name__}: {error}") from error
-    try:
+        game = _build(data)
         found = problems(game)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise SnapshotError(f"corrupt snapshot: {type(error).__name__}: {error}") from error
