@@ -71,10 +71,10 @@ def fire_targets(game: Game, shooter: Bandit) -> list[Bandit]:
     if has_power(game, shooter, "tuco"):
         through_roof = train.other_floor(here)
         targets += [b for b in others if b.at == through_roof]
-    if has_power(game, shooter, "django") and game.options.django == "lone-gun":
-        if not any(b.at == here for b in game.bandits.values() if b is not shooter):
-            floor = train.floor_of[here]
-            targets = [b for b in others if train.floor_of[b.at] == floor]
+    alone = not any(b.at == here for b in game.bandits.values() if b is not shooter)
+    if alone and has_power(game, shooter, "django") and game.options.django == "lone-gun":
+        floor = train.floor_of[here]
+        targets = [b for b in others if train.floor_of[b.at] == floor]
     return shield_belle(game, targets)
 
 

@@ -61,6 +61,7 @@ def problems(game: Game) -> list[str]:
     """Broken promises of this state, as sentences; empty when the state is sound."""
     found: list[str] = []
     train = game.train
+    found += game.options.problems()
     if game.phase not in PHASES:
         found.append(f"unknown phase {game.phase!r}")
     if game.marshal not in train.positions or train.floor_of[game.marshal] != INSIDE:
@@ -68,7 +69,7 @@ def problems(game: Game) -> list[str]:
     for bandit in game.bandits.values():
         if bandit.at not in train.positions:
             found.append(f"{bandit.name} stands at {bandit.at!r}, not a position of the train")
-        elif bandit.at == game.marshal and game.pending is None:
+        elif bandit.at == game.marshal:
             found.append(f"{bandit.name} stays inside the marshal's car (B-7.10)")
         if not 0 <= bandit.seat < len(game.seats) or bandit.name not in game.seats[bandit.seat].bandits:
             found.append(f"{bandit.name} is not controlled by seat {bandit.seat}")

@@ -8,7 +8,7 @@ bandit names the seat that controls it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.data import RoundCard, base
 from engine.dice import Dice
@@ -41,12 +41,19 @@ class Options:
     expert: bool = False  # V-1
     expert_bullets: str = "discard-at-end"  # V-1.2: discard-at-end | discard-on-draw
 
-    CHOICES = {
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "setup": ("first-game", "advanced"),
         "django": ("push", "lone-gun"),
         "belle": ("any-other", "same-position"),
         "expert_bullets": ("discard-at-end", "discard-on-draw"),
     }
+
+    def problems(self) -> list[str]:
+        return [
+            f"option {name} must be one of {', '.join(allowed)}"
+            for name, allowed in self.CHOICES.items()
+            if getattr(self, name) not in allowed
+        ]
 
 
 @dataclass(slots=True)

@@ -75,7 +75,7 @@ def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observatio
             "resolved": index < game.cursor,
         })
     decision = game.pending
-    pending = None
+    pending: dict[str, Any] | None = None
     if decision is not None:
         pending = {"seat": decision.seat, "bandit": decision.bandit, "kind": decision.kind}
         if viewer == decision.seat:

@@ -16,7 +16,6 @@ from engine.model import (
     TUNNEL,
     Game,
     PlayedCard,
-    Planning,
     Seat,
     card_action,
     is_bullet,
@@ -169,7 +168,7 @@ def _ask_keep(game: Game, queue: list[int]) -> None:
         game.phase = STEALING
         return
     seat = game.seats[queue[0]]
-    values = ["done"] + sorted(set(seat.hand))
+    values = ["done", *sorted(set(seat.hand))]
     ask(game, seat.index, None, "discard", values, holder=seat.index, queue=queue[1:])
 
 

@@ -7,7 +7,8 @@ prints ``PASS <name>`` or ``FAIL <name>: <what differed>`` per scenario, then ``
 Project extension (tests/scenarios/README.md): a scenario with a ``game`` object starts a real game
 (setup, deal, planning) instead of a hand-built state, and its steps may ``answer`` the pending
 decision with an engine answer text, set a seat's ``hand``, and ``expect`` more of the flow
-(``phase``, ``round``, ``asks``, ``hand_size``, ``deck_size``, ``discard_size``, ``hand``, ``pile``).
+(``phase``, ``round``, ``asks``, ``offered``, ``hand_size``, ``deck_size``, ``hand``, ``pile`` …);
+see tests/scenarios/README.md.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ def build(scenario: dict[str, Any]) -> Game:
         return new_game(
             setup["players"], seed=int(setup.get("seed", 0)), options=options,
             wagons=setup.get("wagons"), first=setup.get("first"),
+            round_cards=setup.get("round_cards"),
         )
     listed: dict[str, dict[str, Any]] = scenario["bandits"]
     unknown = set(listed) - set(base().characters)
@@ -132,8 +134,10 @@ def run_step(game: Game, step: dict[str, Any]) -> None:
         _apply_event(game, step)
     elif "answer" in step:
         _answer(game, step)
-    elif "hand" in step:
-        _set_hands(game, step["hand"])
+    elif "cards" in step:
+        _set_cards(game, step["cards"])
+    elif "autoplay" in step:
+        _autoplay(game, step["autoplay"])
     else:
         raise ScenarioFailure(f"unknown step {json.dumps(step)}")
 
@@ -202,9 +206,10 @@ def _answer(game: Game, step: dict[str, Any]) -> None:
         raise ScenarioFailure(f"nothing is asked; cannot answer {step['answer']!r}")
     if "offered" in step and sorted(decision.options) != sorted(step["offered"]):
         raise ScenarioFailure(f"offered {sorted(decision.options)}, expected {sorted(step['offered'])}")
-    if step["answer"] not in decision.options:
-        raise ScenarioFailure(f"answer {step['answer']!r} is not offered ({sorted(decision.options)})")
-    apply(game, step["answer"])
+    answer = decision.options[0] if step["answer"] == "first" else step["answer"]
+    if answer not in decision.options:
+        raise ScenarioFailure(f"answer {answer!r} is not offered ({sorted(decision.options)})")
+    apply(game, answer)
 
 
 def _seat_of(game: Game, bandit: str) -> Seat:
@@ -213,21 +218,34 @@ def _seat_of(game: Game, bandit: str) -> Seat:
     return game.seats[game.bandits[bandit].seat]
 
 
-def _set_hands(game: Game, hands: dict[str, list[str]]) -> None:
-    """Give a seat exactly these cards in hand (taken from its own cards), then ask again."""
-    for bandit, wanted in hands.items():
+def _set_cards(game: Game, cards: dict[str, dict[str, list[str]]]) -> None:
+    """Give seats exactly these cards (hand, deck top first, discard), then ask again.
+
+    A card is an action (``"move"``, the bandit's own) or a full card text (``"bullet:doc"``).
+    """
+    for bandit, piles in cards.items():
         seat = _seat_of(game, bandit)
-        pool = seat.hand + seat.deck
-        hand: list[str] = []
-        for kind in wanted:
-            text = kind if ":" in kind else card(bandit, kind)
-            if text not in pool:
-                raise ScenarioFailure(f"{bandit} has no {text} left to put in hand")
-            pool.remove(text)
-            hand.append(text)
-        seat.hand, seat.deck = hand, pool
+        for pile, listed in piles.items():
+            if pile not in ("hand", "deck", "discard"):
+                raise ScenarioFailure(f"unknown pile {pile!r} (hand, deck, discard)")
+            texts = [c if ":" in c else card(bandit, c) for c in listed]
+            setattr(seat, pile, texts[::-1] if pile == "deck" else texts)
     game.pending = None
     advance(game)
+
+
+def _autoplay(game: Game, until: dict[str, Any]) -> None:
+    """Answer every decision with its first legal answer until the game reaches ``until``."""
+    def reached() -> bool:
+        return all(_flow(game).get(key) == value for key, value in until.items())
+
+    for _ in range(10_000):
+        if reached():
+            return
+        if game.pending is None:
+            break
+        apply(game, game.pending.options[0])
+    raise ScenarioFailure(f"autoplay never reached {until}")
 
 
 # --- expectations --------------------------------------------------------------------------------
@@ -304,13 +322,21 @@ def _winner_name(game: Game, who: Any) -> str:
     return str(who)
 
 
+def _flow(game: Game) -> dict[str, Any]:
+    return {"phase": game.phase, "round": game.round_no, "round_card": game.round_card,
+            "round_cards_left": len(game.round_deck), "turn": game.planning.turn}
+
+
+def _short(card_text: str) -> str:
+    """A card as scenarios write it: the action of a bandit's own card, a bullet in full."""
+    return card_text if is_bullet(card_text) else card_text.partition(":")[2]
+
+
 def _check_flow(game: Game, expect: dict[str, Any], differ: Any) -> None:
     """The project's extension: expectations about the game flow."""
-    for key in ("phase", "round", "round_card", "step"):
-        if key in expect:
-            got = {"round": game.round_no}.get(key, getattr(game, key, None))
-            if got != expect[key]:
-                differ(key, expect[key], got)
+    for key, got in _flow(game).items():
+        if key in expect and got != expect[key]:
+            differ(key, expect[key], got)
     if "wagons" in expect and len(game.wagons) != expect["wagons"]:
         differ("wagons", expect["wagons"], len(game.wagons))
     if "first" in expect:
@@ -331,17 +357,16 @@ def _check_flow(game: Game, expect: dict[str, Any], differ: Any) -> None:
             got = len(getattr(seat, key.removesuffix("_size")))
             if got != size:
                 differ(f"{bandit} {key}", size, got)
-    for key in ("hand", "discard", "deck_top"):
+    for key in ("hand", "discard"):
         for bandit, cards in expect.get(key, {}).items():
-            seat = _seat_of(game, bandit)
-            got_cards = seat.deck[-len(cards):][::-1] if key == "deck_top" else getattr(seat, key)
-            short = sorted(c if is_bullet(c) else c.partition(":")[2] for c in got_cards)
-            if key == "deck_top":
-                short = [c if is_bullet(c) else c.partition(":")[2] for c in got_cards]
-                if short != list(cards):
-                    differ(f"{bandit} deck top", list(cards), short)
-            elif short != sorted(cards):
-                differ(f"{bandit} {key}", sorted(cards), short)
+            got = sorted(_short(c) for c in getattr(_seat_of(game, bandit), key))
+            if got != sorted(cards):
+                differ(f"{bandit} {key}", sorted(cards), got)
+    for bandit, cards in expect.get("deck_top", {}).items():
+        deck = _seat_of(game, bandit).deck
+        top = [_short(c) for c in reversed(deck[len(deck) - len(cards):])]
+        if top != list(cards):
+            differ(f"{bandit} deck top", list(cards), top)
     if "pile" in expect:
         got_pile = [p.card if not p.face_down else f"{p.card}?" for p in game.pile]
         if got_pile != expect["pile"]:

@@ -15,9 +15,9 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 
 def check_options(options: Options) -> None:
-    for name, allowed in Options.CHOICES.items():
-        if getattr(options, name) not in allowed:
-            raise SetupError(f"option {name} must be one of {', '.join(allowed)}")
+    wrong = options.problems()
+    if wrong:
+        raise SetupError("; ".join(wrong))
 
 
 def new_game(
@@ -27,11 +27,13 @@ def new_game(
     options: Options | None = None,
     wagons: Sequence[str] | None = None,
     first: int | None = None,
+    round_cards: Sequence[str] | None = None,
 ) -> Game:
     """Seat the players clockwise in the order given (one bandit each) and deal round 1.
 
     ``wagons`` lets the host choose the wagons and their order (B-3.2); by default they are
-    drawn at random; ``first`` names the first player's seat instead of drawing it (B-3.6).
+    drawn at random; ``first`` names the first player's seat instead of drawing it (B-3.6);
+    ``round_cards`` chooses the five round cards in order (the last may be a station card).
     """
     data = base()
     options = options or Options()
@@ -73,7 +75,12 @@ def new_game(
     if options.setup == "first-game":
         round_deck = dice.sample(band, data.rounds)
     else:
-        round_deck = dice.sample(band, data.rounds - 1) + [dice.choice(sorted(data.station_cards))]
+        round_deck = [*dice.sample(band, data.rounds - 1), dice.choice(sorted(data.station_cards))]
+    if round_cards is not None:
+        known = set(band) | set(data.station_cards)
+        if len(round_cards) != data.rounds or not set(round_cards) <= known:
+            raise SetupError(f"choose {data.rounds} round cards among {', '.join(sorted(known))}")
+        round_deck = list(round_cards)
 
     # B-3.6, B-3.7: first player at random; odd-numbered players in the caboose, even in front of it.
     drawn = dice.randrange(players)

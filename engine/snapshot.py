@@ -11,7 +11,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.errors import SnapshotError
 from engine.invariants import problems
-from engine.model import Bandit, Decision, Game, Options, PlayedCard, Planning, Seat
+from engine.model import Bandit, Decision, Game, Options, Planning, PlayedCard, Seat
 
 VERSION = 1
 

@@ -95,7 +95,5 @@ class Train:
 @cache
 def train_of(wagon_names: tuple[str, ...]) -> Train:
     """The train of a game: the locomotive then the named wagons, front to back (B-2.1)."""
-    cars = (Car(0, LOCOMOTIVE, LOCOMOTIVE),) + tuple(
-        Car(i, "wagon", name) for i, name in enumerate(wagon_names, start=1)
-    )
-    return Train(cars)
+    wagons = (Car(i, "wagon", name) for i, name in enumerate(wagon_names, start=1))
+    return Train((Car(0, LOCOMOTIVE, LOCOMOTIVE), *wagons))
