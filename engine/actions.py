@@ -8,7 +8,7 @@ from typing import Any
 from engine.decisions import answers, ask, ask_yes_no, record
 from engine.marshal import enter, marshal_car, move_marshal, receive_bullet
 from engine.model import Bandit, Game, loot_kind, purse_value
-from engine.train import Position
+from engine.train import ROOF, Position
 
 PURSE = "purse"
 
@@ -52,36 +52,37 @@ def change_floor(game: Game, bandit: Bandit) -> None:
 def fire_targets(game: Game, shooter: Bandit) -> list[Bandit]:
     train = game.train
     here = shooter.at
-    others = [b for b in game.bandits.values() if b is not shooter and b.at != here]
-    if train.is_roof(here):
+    others = [b for b in game.bandits.values() if b.at != here]
+    floor_of, car_of = train.floor_of, train.car_of
+    floor = floor_of[here]
+    same_floor = [b for b in others if floor_of[b.at] == floor]
+    car = car_of[here]
+    if floor == ROOF:
         # Line of sight: in each direction the nearest roof that holds anyone (B-7.6).
-        targets: list[Bandit] = []
-        car = train.car_of[here]
-        for direction in (-1, 1):
-            c = car + direction
-            while 0 <= c < len(train.cars):
-                on_roof = [b for b in others if b.at == train.roof(c)]
-                if on_roof:
-                    targets += on_roof
-                    break
-                c += direction
+        cars = {car_of[b.at] for b in same_floor}
+        ahead = max((c for c in cars if c < car), default=None)
+        behind = min((c for c in cars if c > car), default=None)
+        targets = [b for b in same_floor if car_of[b.at] in (ahead, behind)]
     else:
-        adjacent = train.neighbours(here)
-        targets = [b for b in others if b.at in adjacent]
+        targets = [b for b in same_floor if car_of[b.at] in (car - 1, car + 1)]
     if has_power(game, shooter, "tuco"):
         through_roof = train.other_floor(here)
         targets += [b for b in others if b.at == through_roof]
-    alone = not any(b.at == here for b in game.bandits.values() if b is not shooter)
-    if alone and has_power(game, shooter, "django") and game.options.django == "lone-gun":
-        floor = train.floor_of[here]
-        targets = [b for b in others if train.floor_of[b.at] == floor]
+    if (
+        has_power(game, shooter, "django")
+        and game.options.django == "lone-gun"
+        and not any(b.at == here for b in game.bandits.values() if b is not shooter)
+    ):
+        targets = same_floor  # alone at his position: anyone on his floor (B-9.6, Czech text)
     return shield_belle(game, targets)
 
 
 def shield_belle(game: Game, targets: list[Bandit]) -> list[Bandit]:
     """B-9.5: Belle cannot be chosen while another bandit could be."""
+    if len(targets) < 2:
+        return targets
     belle = next((b for b in targets if has_power(game, b, "belle")), None)
-    if belle is None or len(targets) == 1:
+    if belle is None:
         return targets
     if game.options.belle == "same-position" and not any(
         b.at == belle.at for b in targets if b is not belle

@@ -50,13 +50,7 @@ def ask(
     if len(values) == 1:
         HANDLERS[kind](game, bandit, values[0], context)
         return
-    game.pending = Decision(
-        seat=seat,
-        bandit=bandit,
-        kind=kind,
-        options=[kind + " " + v for v in values],
-        context=context,
-    )
+    game.pending = Decision(seat, bandit, kind, values, context)
 
 
 def ask_yes_no(game: Game, seat: int, bandit: str | None, kind: str, **context: Any) -> None:

@@ -8,7 +8,7 @@ game can be saved and resumed between any two answers.
 from __future__ import annotations
 
 from engine import events  # noqa: F401  (registers the event decisions)
-from engine.actions import perform
+from engine.actions import PERFORM
 from engine.data import base
 from engine.decisions import HANDLERS, record
 from engine.errors import IllegalAnswer, NoDecisionPending
@@ -21,7 +21,6 @@ from engine.model import (
     STEALING,
     Decision,
     Game,
-    card_action,
 )
 from engine.planning import end_round_cards, plan_next, start_round
 from engine.scoring import scores, winners
@@ -56,13 +55,13 @@ def apply(game: Game, answer: str, *, seat: int | None = None, step: int | None 
         raise StaleAnswer(f"that answer was for step {step}; the game is at step {game.step}")
     if seat is not None and seat != decision.seat:
         raise NotYourDecision(f"seat {seat} answered, but seat {decision.seat} is being asked")
-    if answer not in decision.options:
+    kind, _, value = answer.partition(" ")
+    if kind != decision.kind or value not in decision.values:
         raise IllegalAnswer(
             f"{answer!r} is not a legal answer to {decision.kind!r}; legal: {', '.join(decision.options)}"
         )
     game.pending = None
     game.step += 1
-    kind, _, value = answer.partition(" ")
     HANDLERS[kind](game, decision.bandit, value, decision.context)
     advance(game)
 
@@ -97,10 +96,10 @@ def resolve_next(game: Game) -> None:
         return
     played = game.pile[game.cursor]
     game.cursor += 1
-    bandit = game.bandit_of(played.card)
-    record(game, "resolve", seat=played.seat, bandit=bandit.name, card=played.card,
+    owner, _, action = played.card.partition(":")
+    record(game, "resolve", seat=played.seat, bandit=owner, card=played.card,
            index=game.cursor - 1, face_down=played.face_down)
-    perform(game, card_action(played.card), bandit)
+    PERFORM[action](game, game.bandits[owner])
 
 
 def end_round(game: Game) -> None:

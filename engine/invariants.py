@@ -88,7 +88,7 @@ def problems(game: Game) -> list[str]:
     if decision is not None:
         if decision.kind not in HANDLERS:
             found.append(f"pending decision of unknown kind {decision.kind!r}")
-        if len(decision.options) < 2:
+        if len(decision.values) < 2:
             found.append("a pending decision must offer at least two answers")
         if not 0 <= decision.seat < len(game.seats):
             found.append(f"pending decision for seat {decision.seat}, who does not exist")

@@ -8,6 +8,7 @@ bandit names the seat that controls it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from engine.data import RoundCard, base
@@ -98,13 +99,25 @@ class Planning:
 
 @dataclass(slots=True)
 class Decision:
-    """What the engine waits for: one seat's answer, among ``options`` (answer texts)."""
+    """What the engine waits for: one seat's answer of ``kind``, with one of ``values``.
+
+    The answer texts are ``options``: ``"<kind> <value>"``, e.g. ``"fire tuco"``.
+    """
 
     seat: int
     bandit: str | None
     kind: str
-    options: list[str]
+    values: list[str]
     context: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def options(self) -> list[str]:
+        prefix = self.kind + " "
+        return [prefix + v for v in self.values]
+
+    def allows(self, answer: str) -> bool:
+        kind, _, value = answer.partition(" ")
+        return kind == self.kind and value in self.values
 
 
 @dataclass(slots=True)
@@ -144,20 +157,28 @@ class Game:
         return base().round_card(self.round_card, len(self.bandits))
 
     def seat_order(self, start: int, clockwise: bool = True) -> list[int]:
-        n = len(self.seats)
-        sign = 1 if clockwise else -1
-        return [(start + sign * i) % n for i in range(n)]
+        return list(_seat_orders(len(self.seats))[start][clockwise])
 
     def bandits_in_seat_order(self) -> list[Bandit]:
         """Bandits from the first player's, clockwise (B-10.9)."""
-        order = {seat: i for i, seat in enumerate(self.seat_order(self.first_seat))}
-        return sorted(self.bandits.values(), key=lambda b: order[b.seat])
+        seats = self.seats
+        bandits = self.bandits
+        return [bandits[name] for s in _seat_orders(len(seats))[self.first_seat][1] for name in seats[s].bandits]
 
     def occupants(self, pos: Position) -> list[Bandit]:
         return [b for b in self.bandits.values() if b.at == pos]
 
     def bandit_of(self, card: str) -> Bandit:
         return self.bandits[card_owner(card)]
+
+
+@cache
+def _seat_orders(seats: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """For each first seat: (counter-clockwise order, clockwise order)."""
+    return tuple(
+        (tuple((start - i) % seats for i in range(seats)), tuple((start + i) % seats for i in range(seats)))
+        for start in range(seats)
+    )
 
 
 # Cards are short strings: "<bandit>:<action>" for action cards, "bullet:<shooter>" for bullet

@@ -22,6 +22,9 @@ from engine.model import (
 )
 
 
+DRAW_SIZE = base().draw_size
+
+
 def hand_size(game: Game, seat: Seat) -> int:
     """Cards dealt at the start of a round: 6, Doc 7 (B-5.1, B-9.2)."""
     doc = game.options.powers and "doc" in seat.bandits
@@ -29,18 +32,20 @@ def hand_size(game: Game, seat: Seat) -> int:
 
 
 def draw(game: Game, seat: Seat, count: int) -> int:
-    """Draw up to ``count`` cards; in the Expert variant an empty deck is refilled from the discard (V-1.5)."""
-    drawn = 0
-    while drawn < count:
-        if not seat.deck:
-            if not (game.options.expert and seat.discard):
-                break
-            seat.deck, seat.discard = seat.discard, []
-            game.dice.shuffle(seat.deck)
-            record(game, "reshuffle", seat=seat.index)
-        seat.hand.append(seat.deck.pop())
-        drawn += 1
-    return drawn
+    """Draw up to ``count`` cards from the top of the deck; returns how many were drawn.
+
+    In the Expert variant a deck that runs out is refilled from the shuffled discard (V-1.5).
+    """
+    deck = seat.deck
+    taken = deck[: -count - 1 : -1]  # the top ``count`` cards, top first
+    del deck[len(deck) - len(taken):]
+    seat.hand += taken
+    if len(taken) < count and game.options.expert and seat.discard:
+        seat.deck, seat.discard = seat.discard, []
+        game.dice.shuffle(seat.deck)
+        record(game, "reshuffle", seat=seat.index)
+        return len(taken) + draw(game, seat, count - len(taken))
+    return len(taken)
 
 
 def start_round(game: Game) -> None:
@@ -88,32 +93,24 @@ def _start_turn(game: Game, turn: int) -> None:
 def plan_next(game: Game) -> None:
     """Ask the seat whose go it is, or end Schemin' after the last turn (B-6.1)."""
     plan = game.planning
-    if plan.turn >= len(_turns(game.round_card, len(game.bandits))):
+    kinds = turns(game)
+    if plan.turn >= len(kinds):
         end_planning(game)
         return
     seat = game.seats[plan.order[plan.index]]
-    ask(game, seat.index, None, "plan", planning_answers(game, seat))
-
-
-def planning_answers(game: Game, seat: Seat) -> list[str]:
-    """B-6.2–B-6.4: play an action card, draw 3, or pass when neither is possible."""
-    playable = [c for c in sorted(set(seat.hand)) if c[:7] != "bullet:"]  # B-6.3
-    values = ["play " + c for c in playable]
-    if game.planning.turn == 0 and _ghost_may_hide(game, seat):
-        values += ["hide " + c for c in playable if c.startswith("ghost:")]
+    # B-6.2–B-6.4: play an action card, draw 3, or pass when neither is possible.
+    distinct = dict.fromkeys(seat.hand)
+    values = ["play " + c for c in distinct if c[:7] != "bullet:"]  # B-6.3: bullets are dead
+    if plan.turn == 0 and _ghost_may_hide(game, seat, kinds):
+        values += ["hide " + c for c in distinct if c[:6] == "ghost:"]
     if seat.deck or (game.options.expert and seat.discard):
         values.append("draw")
-    return values or ["pass"]
+    ask(game, seat.index, None, "plan", values or ["pass"])
 
 
-def _ghost_may_hide(game: Game, seat: Seat) -> bool:
+def _ghost_may_hide(game: Game, seat: Seat, kinds: str) -> bool:
     """B-9.1: Ghost may play his first-turn card face down (a tunnel turn hides it anyway)."""
-    return (
-        game.planning.turn == 0
-        and game.options.powers
-        and "ghost" in seat.bandits
-        and turns(game)[0] != TUNNEL
-    )
+    return game.options.powers and "ghost" in seat.bandits and kinds[0] != TUNNEL
 
 
 @answers("plan")
@@ -123,14 +120,14 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
     seat = game.seats[plan.order[plan.index]]
     verb, _, card = answer.partition(" ")
     if verb == "draw":
-        drawn = draw(game, seat, base().draw_size)
+        drawn = draw(game, seat, DRAW_SIZE)
         record(game, "draw", seat=seat.index, cards=drawn)
     elif verb == "pass":
         record(game, "pass", seat=seat.index)
     else:
         seat.hand.remove(card)
         face_down = verb == "hide" or kinds[plan.turn] == TUNNEL
-        game.pile.append(PlayedCard(card=card, seat=seat.index, face_down=face_down))
+        game.pile.append(PlayedCard(card, seat.index, face_down))
         if face_down:
             record(game, "play", seat=seat.index, face_down=True,
                    secret={"card": card}, seen_by=[seat.index])

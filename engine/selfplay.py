@@ -65,9 +65,8 @@ def play_game(
     start = totals(game)
     if checks:
         check_step(game, start)
-    while game.pending is not None:
-        options_now = game.pending.options
-        apply(game, options_now[rng.randrange(len(options_now))])
+    while (decision := game.pending) is not None:
+        apply(game, decision.kind + " " + rng.choice(decision.values))
         if checks:
             check_step(game, start)
     if not checks:

@@ -57,7 +57,7 @@ def to_json(game: Game) -> dict[str, Any]:
         "cursor": game.cursor,
         "pending": None if pending is None else {
             "seat": pending.seat, "bandit": pending.bandit, "kind": pending.kind,
-            "options": list(pending.options), "context": _context(pending.context),
+            "values": list(pending.values), "context": _context(pending.context),
         },
         "step": game.step,
         "log": list(game.log),
@@ -114,7 +114,7 @@ def _build(data: dict[str, Any]) -> Game:
         cursor=int(data["cursor"]),
         pending=None if pending is None else Decision(
             seat=int(pending["seat"]), bandit=pending["bandit"], kind=str(pending["kind"]),
-            options=_strings(pending["options"]), context=_context(dict(pending["context"])),
+            values=_strings(pending["values"]), context=_context(dict(pending["context"])),
         ),
         step=int(data["step"]),
         log=[dict(e) for e in log],

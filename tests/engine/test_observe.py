@@ -42,7 +42,7 @@ def hide_differently(game: Game, rng: random.Random) -> None:
         if "secret" in event:
             event["secret"] = {k: "changed" for k in event["secret"]}
     if game.pending is not None and game.pending.kind == "plan":
-        game.pending.options = ["plan draw", "plan pass"]
+        game.pending.values = ["draw", "pass"]
 
 
 @settings(max_examples=60, deadline=None)
