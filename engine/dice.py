@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import MutableSequence, Sequence
 from itertools import islice
 from operator import itemgetter
-from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -23,7 +23,7 @@ class Dice:
         """Sort the cards by fresh random keys: a uniform shuffle done in C, card by card in
         Python is the engine's costliest loop (the library's shuffle calls Python per card)."""
         keys = islice(iter(self._random.random, None), len(cards))
-        cards[:] = map(itemgetter(1), sorted(zip(keys, cards), key=itemgetter(0)))
+        cards[:] = map(itemgetter(1), sorted(zip(keys, cards, strict=True), key=itemgetter(0)))
 
     def choice(self, items: Sequence[T]) -> T:
         return self._random.choice(items)

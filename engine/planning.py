@@ -21,7 +21,6 @@ from engine.model import (
     is_bullet,
 )
 
-
 DRAW_SIZE = base().draw_size
 
 
