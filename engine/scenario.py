@@ -30,7 +30,7 @@ from engine.events import EVENTS, run_event
 from engine.flow import advance, apply
 from engine.model import SCENARIO, Bandit, Game, Options, Seat, card, is_bullet, loot_kind
 from engine.scoring import scores, winners
-from engine.setup import new_game
+from engine.setup import action_cards, new_game
 from engine.train import position
 
 
@@ -94,7 +94,7 @@ def build(scenario: dict[str, Any]) -> Game:
     for name, spec in listed.items():
         seat = seats[seat_of[name]]
         seat.bandits.append(name)
-        seat.deck += [card(name, a) for a, n in base().action_cards for _ in range(n)]
+        seat.deck += action_cards(name)
         bandits[name] = Bandit(
             name=name,
             seat=seat.index,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from engine.data import base
 from engine.dice import Dice
@@ -12,6 +13,12 @@ from engine.model import Bandit, Game, Options, Seat, card
 from engine.planning import start_round
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
+
+@cache
+def action_cards(bandit: str) -> tuple[str, ...]:
+    """A bandit's 10 action cards (B-1)."""
+    return tuple(card(bandit, action) for action, n in base().action_cards for _ in range(n))
 
 
 def check_options(options: Options) -> None:
@@ -94,7 +101,7 @@ def new_game(
     for index, name in enumerate(characters):
         number = (index - first) % players + 1
         at = f"{caboose if number % 2 else caboose - 1}/in"
-        deck = [card(name, action) for action, n in data.action_cards for _ in range(n)]
+        deck = list(action_cards(name))
         dice.shuffle(deck)
         seats.append(Seat(index=index, bandits=[name], deck=deck))
         bandits[name] = Bandit(
