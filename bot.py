@@ -2,23 +2,80 @@
 
 from __future__ import annotations
 
-import os
+import logging
 import sys
 
+import discord
+from discord.ext import commands
 from dotenv import load_dotenv
+
+from cogs.components import DYNAMIC_ITEMS
+from cogs.outbox import Outbox
+from cogs.presenter import Presenter
+from table.config import Settings
+from table.service import Tables
+from table.storage import RUNNING, Storage, StorageError
+
+log = logging.getLogger("colt")
+
+
+class ColtBot(commands.Bot):
+    """The bot: settings, the table service over storage, the presenter, the cogs."""
+
+    tables: Tables
+    presenter: Presenter
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.outbox = Outbox(settings.message_interval)
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        storage = await Storage.open(self.settings.database)
+        self.tables = Tables(storage)
+        self.presenter = Presenter(self, self.tables, self.outbox)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        from cogs.colt import Colt
+
+        await self.add_cog(Colt(self))
+        if self.settings.sync_commands:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        if self._resumed:
+            return
+        self._resumed = True
+        for row in await self.tables.storage.games(RUNNING):
+            try:
+                await self.presenter.resume(row.id)
+            except Exception:
+                log.exception("could not resume game %s", row.id)
+
+    async def close(self) -> None:
+        await self.outbox.close()
+        if hasattr(self, "tables"):
+            await self.tables.storage.close()
+        await super().close()
+
+
+def create_bot(settings: Settings | None = None) -> ColtBot:
+    return ColtBot(settings or Settings.from_environment())
 
 
 def main() -> int:
     load_dotenv()
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
+    settings = Settings.from_environment()
+    if not settings.token:
         print("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it.")
         return 1
-    import discord
-    from discord.ext import commands
-
-    bot = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
-    bot.run(token)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        create_bot(settings).run(settings.token, log_handler=None)
+    except StorageError as error:
+        print(f"Cannot start: {error}")
+        return 1
     return 0
 
 

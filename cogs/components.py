@@ -1,0 +1,103 @@
+"""Buttons and selects that survive restarts: their custom ids carry the game, the decision step
+and the answer, and the cog looks everything else up in storage (discord.ui.DynamicItem)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from cogs.colt import Colt
+
+
+def _cog(interaction: discord.Interaction) -> Colt:
+    cog = interaction.client.get_cog("Colt")  # type: ignore[attr-defined]
+    assert cog is not None
+    return cog  # type: ignore[no-any-return]
+
+
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"colt:a:(?P<game>[0-9]+):(?P<step>[0-9]+):(?P<answer>.+)"):
+    """One legal answer to one decision of one game."""
+
+    def __init__(self, game_id: int, step: int, answer: str, *, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=style, disabled=disabled, custom_id=f"colt:a:{game_id}:{step}:{answer}"[:100],
+        ))
+        self.game_id, self.step, self.answer = game_id, step, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> AnswerButton:
+        return cls(int(match["game"]), int(match["step"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_answer(interaction, self.game_id, self.step, self.answer)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"colt:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"):
+    LOOK = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, game_id: int, action: str) -> None:
+        label, style = self.LOOK[action]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"colt:l:{game_id}:{action}"))
+        self.game_id, self.action = game_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> LobbyButton:
+        return cls(int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_lobby_button(interaction, self.game_id, self.action)
+
+
+class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=r"colt:o:(?P<game>[0-9]+):(?P<name>[a-z]+)"):
+    """The character select (name "character") and the option selects of a lobby."""
+
+    def __init__(self, game_id: int, name: str, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "", max_values: int = 1) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"colt:o:{game_id}:{name}", options=options or [discord.SelectOption(label="-")],
+            placeholder=placeholder, min_values=0 if max_values > 1 else 1, max_values=max_values,
+        ))
+        self.game_id, self.name = game_id, name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+                             match: Any) -> LobbySelect:
+        return cls(int(match["game"]), match["name"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await _cog(interaction).on_lobby_select(interaction, self.game_id, self.name, values)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt:h:(?P<game>[0-9]+)"):
+    """"Show my hand" in the game channel: the same buttons as the DM, ephemeral."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Show my hand", style=discord.ButtonStyle.secondary, custom_id=f"colt:h:{game_id}", emoji="🂠",
+        ))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_show_hand(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton)

@@ -1,0 +1,143 @@
+"""What the bot says, in one place (English for now; translations come with the catalogs)."""
+
+from __future__ import annotations
+
+from engine.train import Position
+
+CHARACTER_NAMES = {
+    "ghost": "Ghost", "doc": "Doc", "tuco": "Tuco", "cheyenne": "Cheyenne", "belle": "Belle", "django": "Django",
+}
+ACTION_NAMES = {
+    "move": "Move", "floor": "Change floor", "fire": "Fire", "punch": "Punch", "rob": "Rob", "marshal": "Marshal",
+}
+LOOT_NAMES = {"purse": "Purse", "jewel": "Jewel", "strongbox": "Strongbox"}
+OPTION_LABELS = {
+    "setup": {"advanced": "Advanced setup (station card)", "first-game": "First game (5 round cards)"},
+    "django": {"push": "Django pushes his victim", "lone-gun": "Django: lone gun (Czech rules)"},
+    "belle": {"any-other": "Belle: hidden by anyone", "same-position": "Belle: hidden at her position only"},
+}
+TOGGLES = {"powers": "Character powers", "events": "Round events", "expert": "Expert variant (discard pile)"}
+
+
+def bandit_name(name: str | None) -> str:
+    return CHARACTER_NAMES.get(name or "", (name or "?").title())
+
+
+def place(pos: Position, wagons: int) -> str:
+    """A position in words: "roof of the locomotive", "inside wagon 2", "inside the caboose"."""
+    car_text, _, floor = pos.partition("/")
+    car = int(car_text)
+    where = "the locomotive" if car == 0 else ("the caboose" if car == wagons else f"wagon {car}")
+    return f"{'roof of' if floor == 'roof' else 'inside'} {where}"
+
+
+def card_label(card: str) -> str:
+    return ACTION_NAMES.get(card.partition(":")[2], card)
+
+
+def answer_label(answer: str, wagons: int) -> str:
+    """A button's label for an engine answer text."""
+    kind, _, value = answer.partition(" ")
+    if kind == "plan":
+        verb, _, card = value.partition(" ")
+        if verb == "draw":
+            return "Draw 3"
+        if verb == "pass":
+            return "Pass"
+        return f"{card_label(card)} (face down)" if verb == "hide" else card_label(card)
+    if kind in ("move", "shove"):
+        return place(value, wagons).capitalize()
+    if kind in ("fire", "punch"):
+        return bandit_name(value)
+    if kind in ("rob", "drop"):
+        return LOOT_NAMES.get(value, value.title())
+    if kind == "marshal":
+        return "Locomotive" if value == "0" else ("Caboose" if int(value) == wagons else f"Wagon {value}")
+    if kind == "keep-purse":
+        return "Keep the purse" if value == "yes" else "Let it drop"
+    if kind == "pickpocket":
+        return "Take a purse" if value == "yes" else "Leave it"
+    if kind == "discard":
+        return "Keep the rest" if value == "done" else f"Discard {card_label(value)}"
+    return answer
+
+
+QUESTIONS = {
+    "plan": "Your turn to plan: play a card or draw 3.",
+    "move": "Where does your bandit move?",
+    "fire": "Whom do you fire at?",
+    "rob": "What do you take?",
+    "punch": "Whom do you punch?",
+    "drop": "What does your victim drop?",
+    "keep-purse": "Cheyenne: keep the purse your victim drops?",
+    "shove": "Where does your victim land?",
+    "marshal": "Where does the marshal go?",
+    "pickpocket": "Pickpocketing: take a purse here?",
+    "discard": "Expert variant: discard cards you don't want to keep for the next round.",
+}
+WAITING = {
+    "plan": "{player} is planning", "move": "{player} chooses where to move", "fire": "{player} takes aim",
+    "rob": "{player} chooses the loot", "punch": "{player} chooses whom to punch",
+    "drop": "{player} chooses what drops", "keep-purse": "{player} decides about the purse",
+    "shove": "{player} chooses where the victim lands", "marshal": "{player} moves the marshal",
+    "pickpocket": "{player} decides whether to pickpocket", "discard": "{player} chooses cards to keep",
+}
+
+EVENT_NAMES = {
+    "angry-marshal": "Angry Marshal", "swivel-arm": "Swivel Arm", "braking": "Braking",
+    "take-it-all": "Take It All!", "passengers-rebellion": "Passengers' Rebellion",
+    "pickpocketing": "Pickpocketing", "marshals-revenge": "Marshal's Revenge",
+    "hostage-conductor": "Hostage-Taking of the Conductor",
+}
+ROUND_CARD_NAMES = {**EVENT_NAMES, "bridge": "Bridge", "tunnels": "Tunnels"}
+TURN_NAMES = {"S": "standard", "T": "tunnel (face down)", "D": "speeding-up (two actions)", "R": "switching"}
+HOW = {
+    "punch": "is punched to", "push": "is pushed to", "flee": "flees the marshal to",
+    "swivel-arm": "is swept to", "braking": "slides to",
+}
+NO_EFFECT = {"no-target": "nobody to aim at", "no-loot": "nothing to take", "empty-revolver": "no bullets left"}
+
+
+def caption(event: dict[str, object], wagons: int) -> str | None:
+    """One line for one log event, or None for events that need no line of their own."""
+    kind = event["type"]
+    who = bandit_name(str(event.get("bandit")))
+    if kind == "move":
+        to = place(str(event["to"]), wagons)
+        how = str(event.get("how"))
+        if how in ("move", "floor"):
+            return f"{who} moves to the {to}." if how == "move" else f"{who} climbs to the {to}."
+        return f"{who} {HOW.get(how, 'goes to')} the {to}."
+    if kind == "fire":
+        return f"{who} fires at {bandit_name(str(event['target']))}."
+    if kind == "punch":
+        return f"{who} punches {bandit_name(str(event['target']))}."
+    if kind == "rob":
+        value = f" (${event['value']})" if "value" in event else ""
+        return f"{who} takes a {event['loot']!s}{value}."
+    if kind == "drop":
+        return f"{who} drops a {event['loot']}."
+    if kind == "take":
+        return f"{who} pockets the purse {bandit_name(str(event['target']))} dropped."
+    if kind == "hit":
+        return f"{who} takes a neutral bullet."
+    if kind == "marshal":
+        return f"The marshal moves to wagon {str(event['to']).partition('/')[0]}." if event["to"] != "0/in" \
+            else "The marshal moves to the locomotive."
+    if kind == "no-effect":
+        return f"{who}'s {ACTION_NAMES.get(str(event['action']), event['action'])} has no effect: " \
+               f"{NO_EFFECT.get(str(event['why']), event['why'])}."
+    if kind == "event":
+        return f"Event: {EVENT_NAMES.get(str(event['event']), event['event'])}!"
+    if kind == "loot-appears":
+        return "A strongbox appears in the marshal's car."
+    if kind == "lose":
+        return f"{who} loses a purse to the marshal."
+    if kind == "ransom":
+        return f"{who} collects a $250 ransom."
+    if kind == "neutral-bullets-gone":
+        return "The marshal is out of bullets."
+    if kind == "resolve":
+        face = " (revealed)" if event.get("face_down") else ""
+        return f"{who} plays {card_label(str(event['card']))}{face}:"
+    return None

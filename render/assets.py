@@ -1,0 +1,144 @@
+"""Sprites, drawn once and kept: pictures only paste them (never draw on a cached image)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from render import fonts, icons, layout, theme
+from render.theme import RGB
+
+
+@cache
+def pawn(name: str) -> Image.Image:
+    with fonts.LOCK:
+        return icons.pawn(name, layout.PAWN_W, layout.PAWN_H, layout.HEAD_D)
+
+
+@cache
+def big_pawn(name: str, scale: float) -> Image.Image:
+    """A bigger pawn for panels and the scoreboard."""
+    with fonts.LOCK:
+        return icons.pawn(name, round(layout.PAWN_W * scale), round(layout.PAWN_H * scale),
+                          round(layout.HEAD_D * scale))
+
+
+@cache
+def faded_pawn(name: str) -> Image.Image:
+    """Where a bandit stood before moving: the pawn, half transparent."""
+    img = pawn(name).copy()
+    alpha = img.getchannel("A").point(lambda a: a * 40 // 100)
+    img.putalpha(alpha)
+    return img
+
+
+@cache
+def marshal() -> Image.Image:
+    return icons.marshal(layout.PAWN_W, layout.PAWN_H, layout.HEAD_D)
+
+
+@cache
+def loot(kind: str, size: int) -> Image.Image:
+    painter = icons.LOOT_PAINTERS.get(kind)
+    if painter is None:
+        return symbol("?", size, theme.OUTLINE)
+    with fonts.LOCK:
+        return painter(size)
+
+
+@cache
+def bullet(w: int, h: int, spent: bool = False) -> Image.Image:
+    return icons.bullet(w, h, spent=spent)
+
+
+@cache
+def burst(size: int, fill: RGB = theme.HIT) -> Image.Image:
+    return icons.burst(size, fill)
+
+
+@cache
+def fist(size: int) -> Image.Image:
+    return icons.fist(size)
+
+
+@cache
+def crown(size: int) -> Image.Image:
+    return icons.crown(size)
+
+
+@cache
+def symbol(kind: str, size: int, ink: RGB) -> Image.Image:
+    with fonts.LOCK:
+        return icons.symbol(kind, size, ink)
+
+
+@cache
+def card_back(w: int, h: int, fill: RGB) -> Image.Image:
+    return icons.card_back(w, h, fill)
+
+
+def _card_colours(owner: str | None) -> tuple[RGB, RGB]:
+    """An action card's face colour and ink: the owner's colour."""
+    style = theme.bandit_style(owner)
+    return style.fill, style.ink
+
+
+@cache
+def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int, dead: bool = False,
+         label: str = "") -> Image.Image:
+    """A card: face up, its action's symbol on its owner's colour (a bullet card: the shooter's
+    colour); face down, a back in its owner's colour with a diagonal weave. ``dead`` greys it out.
+    ``label`` (the action's name) is written under the symbol on big cards."""
+    fill, ink = _card_colours(owner)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    radius = max(3, w // 9)
+    if face_down:
+        back = theme.darker(fill, 0.25) if owner != "ghost" else theme.darker(fill, 0.12)
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=back, outline=theme.CARD_EDGE, width=2)
+        inner = (4, 4, w - 5, h - 5)
+        d.rounded_rectangle(inner, radius=max(2, radius - 2), outline=theme.lighter(back, 0.35), width=1)
+        mask = Image.new("L", (w, h), 0)
+        ImageDraw.Draw(mask).rounded_rectangle(inner, radius=max(2, radius - 2), fill=255)
+        weave = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+        wd = ImageDraw.Draw(weave)
+        step = max(5, w // 5)
+        stripe = theme.lighter(back, 0.22) if sum(back) < 300 else theme.darker(back, 0.15)
+        for x in range(-h, w + h, step):
+            wd.line((x, 0, x + h, h), fill=stripe + (255,), width=max(1, w // 18))
+            wd.line((x + h, 0, x, h), fill=stripe + (255,), width=max(1, w // 18))
+        img.paste(weave, (0, 0), Image.composite(weave.getchannel("A"), mask, mask))
+        return img
+    face = fill
+    if dead:
+        face, ink = theme.CARD_DEAD, theme.CARD_DEAD_INK
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=theme.CARD_FACE if not dead else face,
+                        outline=theme.CARD_EDGE, width=2)
+    band = max(4, h // 9)
+    inner = (3, 3, w - 4, h - 4)
+    d.rounded_rectangle(inner, radius=max(2, radius - 2), fill=face)
+    if not dead:
+        d.rounded_rectangle((3, 3, w - 4, 3 + band), radius=max(2, radius - 2), fill=theme.lighter(face, 0.25))
+    sym = int(min(w, h) * (0.58 if not label else 0.52))
+    icon = symbol(action or "?", sym, ink)
+    top = (h - sym) // 2 if not label else int(h * 0.16)
+    img.alpha_composite(icon, ((w - sym) // 2, top))
+    if label:
+        size = fonts.fit_size(label, "condensed-bold", max(11, w // 7), w - 8, 9)
+        sprite, mid = fonts.sprite(label, "condensed-bold", size, ink)
+        img.alpha_composite(sprite, ((w - sprite.width) // 2, int(h * 0.80) - mid))
+    return img
+
+
+def preload() -> None:
+    """Draw every sprite now (at bot start-up), so that the first picture is as fast as the rest."""
+    for name in theme.BANDITS:
+        pawn(name)
+        big_pawn(name, 1.0)
+    marshal()
+    for kind in icons.LOOT_PAINTERS:
+        for size in (layout.LOOT_ICON, layout.ROOF_LOOT_ICON, 18, 22):
+            loot(kind, size)
+    for style in fonts.FILES:
+        fonts.font(style, 16)

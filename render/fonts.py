@@ -1,0 +1,74 @@
+"""The shipped fonts (data/fonts: DejaVu, free licence, Latin-2 and Cyrillic), loaded once.
+
+Text is rendered into small cached sprites that pictures paste: the same names and numbers come
+back in every frame, and FreeType is touched only under one lock, so pictures can be drawn from
+several worker threads at once.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.theme import RGB
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
+FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed.ttf",
+    "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
+}
+LOCK = threading.RLock()  # FreeType faces are not safe to share between threads
+
+
+@cache
+def _font_bytes(style: str) -> bytes:
+    return (FONT_DIR / FILES[style]).read_bytes()
+
+
+@cache
+def font(style: str, size: int) -> ImageFont.FreeTypeFont:
+    """The font of ``style`` (regular, bold, condensed, condensed-bold) at ``size`` pixels."""
+    import io
+
+    with LOCK:
+        return ImageFont.truetype(io.BytesIO(_font_bytes(style)), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=8192)
+def width(text: str, style: str, size: int) -> int:
+    with LOCK:
+        return int(round(font(style, size).getlength(text)))
+
+
+@lru_cache(maxsize=8192)
+def sprite(text: str, style: str, size: int, colour: RGB) -> tuple[Image.Image, int]:
+    """``text`` as an RGBA sprite and the sprite row of the text's visual middle (half the cap
+    height above the baseline)."""
+    with LOCK:
+        f = font(style, size)
+        ascent, descent = f.getmetrics()
+        w = max(1, int(round(f.getlength(text))) + 2)
+        img = Image.new("RGBA", (w, ascent + descent), colour + (0,))
+        ImageDraw.Draw(img).text((1, ascent), text, font=f, fill=colour + (255,), anchor="ls")
+    return img, ascent - int(round(size * 0.36))
+
+
+def fit_size(text: str, style: str, size: int, max_width: int, smallest: int) -> int:
+    """The largest size from ``size`` down to ``smallest`` at which ``text`` fits ``max_width``."""
+    while size > smallest and width(text, style, size) > max_width:
+        size -= 1
+    return size
+
+
+def ellipsize(text: str, style: str, size: int, max_width: int) -> str:
+    """``text`` cut with an ellipsis so that it fits ``max_width``."""
+    if width(text, style, size) <= max_width:
+        return text
+    while text and width(text + "…", style, size) > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…"

@@ -1,0 +1,105 @@
+"""A player's hand, for their private message: their cards, playable ones clear, bullets greyed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PIL import Image
+
+from render import assets, draw, fonts, layout, theme
+from render import text as txt
+from render.text import Translate
+
+Observation = dict[str, Any]
+ACTION_ORDER = {"move": 0, "floor": 1, "fire": 2, "punch": 3, "rob": 4, "marshal": 5}
+
+
+def _sort_key(card: str) -> tuple[int, int, str]:
+    owner, _, action = card.partition(":")
+    if owner == "bullet":
+        return 1, 0, action
+    return 0, ACTION_ORDER.get(action, 9), owner
+
+
+def playable_cards(obs: Observation) -> set[str] | None:
+    """The cards the viewer may play now, from their pending planning decision; None when the
+    viewer is not asked to play (then every action card is shown as playable in principle)."""
+    pending = obs.get("pending") or {}
+    options = pending.get("options")
+    if pending.get("kind") != "plan" or options is None:
+        return None
+    out = set()
+    for option in options:
+        verb, _, rest = str(option).partition(" ")[2].partition(" ")
+        if verb in ("play", "hide") and rest:
+            out.add(rest)
+    return out
+
+
+def hand_image(obs: Observation, *, seat: int | None = None, translate: Translate | None = None,
+               playable: Iterable[str] | None = None) -> Image.Image:
+    """The hand of ``seat`` (default: the observation's viewer), from that player's observation.
+
+    Cards in ``playable`` (default: what the pending decision allows) are drawn clear, other
+    action cards faded, bullet cards grey (B-6.3: they can never be played)."""
+    seat = obs.get("viewer") if seat is None else seat
+    view = next((s for s in obs["seats"] if s["seat"] == seat), None)
+    if view is None or "hand" not in view:
+        raise ValueError("hand_image needs the observation of the player whose hand it is (observe(game, seat))")
+    cards = sorted(view["hand"], key=_sort_key)
+    allowed = set(playable) if playable is not None else playable_cards(obs)
+    w, h = layout.CARD_W, layout.CARD_H
+    gap = layout.CARD_GAP
+    per_row = max(1, (layout.WIDTH - 2 * layout.MARGIN + gap) // (w + gap))
+    rows = max(1, -(-len(cards) // per_row))
+    title_h = 50
+    height = title_h + 14 + rows * (h + gap) + layout.MARGIN
+    img = Image.new("RGB", (layout.WIDTH, height), theme.BOARD_BG)
+    draw.paste(img, Image.new("RGBA", (layout.WIDTH, title_h), theme.HEADER_BG + (255,)), (0, 0))
+    bandit = view["bandits"][0] if view["bandits"] else None
+    if bandit:
+        draw.paste(img, assets.pawn(bandit), (layout.MARGIN, (title_h - layout.PAWN_H) // 2))
+    title = txt.t("hand.title", translate, bandit=txt.bandit_name(bandit, translate))
+    x = layout.MARGIN + layout.PAWN_W + 12
+    draw.text(img, (x, title_h / 2), title, "bold", 20, theme.HEADER_TEXT)
+    if any(c.startswith("bullet:") for c in cards):
+        hint = txt.t("hand.dead", translate)
+        draw.text(img, (layout.WIDTH - layout.MARGIN - 4, title_h / 2), hint, "regular", 15, theme.HEADER_DIM, "r")
+    if not cards:
+        draw.text(img, (layout.WIDTH / 2, title_h + 14 + h / 2), txt.t("hand.empty", translate), "regular", 18,
+                  theme.PANEL_DIM, "m")
+        return img
+    row_w = min(len(cards), per_row) * (w + gap) - gap
+    left = (layout.WIDTH - row_w) // 2
+    for i, card in enumerate(cards):
+        row, col = divmod(i, per_row)
+        x, y = left + col * (w + gap), title_h + 14 + row * (h + gap)
+        owner, _, action = card.partition(":")
+        if owner == "bullet":
+            shooter = None if action == "neutral" else action
+            label = txt.action_name("bullet", translate)
+            sprite = assets.card(shooter, "bullet", False, w, h, dead=True, label=label)
+            draw.paste(img, sprite, (x, y))
+            if shooter:  # whose bullet: a stripe of the shooter's colour and their letter
+                _shooter_mark(img, shooter, x, y, w)
+            continue
+        sprite = assets.card(owner, action, False, w, h, label=txt.action_name(action, translate))
+        if allowed is not None and card not in allowed:
+            sprite = _faded(sprite)
+        draw.paste(img, sprite, (x, y))
+    return img
+
+
+def _shooter_mark(img: Image.Image, shooter: str, x: int, y: int, w: int) -> None:
+    style = theme.bandit_style(shooter)
+    strip = Image.new("RGBA", (w - 16, 12), style.fill + (255,))
+    draw.paste(img, strip, (x + 8, y + 8))
+    size = fonts.fit_size(style.letter, "bold", 11, w - 20, 8)
+    draw.text(img, (x + w / 2, y + 14), style.letter, "bold", size, style.ink, "m")
+
+
+def _faded(sprite: Image.Image) -> Image.Image:
+    out = sprite.copy()
+    out.putalpha(out.getchannel("A").point(lambda a: a * 45 // 100))
+    return out

@@ -1,0 +1,277 @@
+"""Where everything goes: the geometry of every picture, in pixels, in one module.
+
+The train is a table of positions (``"<car>/<floor>"``), each with a rectangle where its pawns
+stand and one where its loot lies. Drawing code asks this table and never computes a place
+itself, so other places (a stagecoach beside the train, a prison wagon's cell) become more rows of
+the same table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+WIDTH = 1000  # every picture of the channel: Discord shows it at ~500 px, so this is crisp on HiDPI
+MARGIN = 12
+
+PAWN_W, PAWN_H = 36, 46
+PAWN_GAP = 3
+HEAD_D = 19  # the pawn's head: a disc of this diameter at the top centre of the sprite
+
+HEADER_H = 58
+ROOF_ZONE_H = 2 * PAWN_H + 8  # room for two rows of pawns standing on a roof
+ROOF_BAND_H = 12
+INSIDE_H = 2 * PAWN_H + 12
+FLOOR_BAND_H = 32
+UNDERFRAME_H = 24  # wheels and rails
+CAR_LABEL_H = 24
+TRAIN_TOP_PAD = 6
+TRAIN_H = TRAIN_TOP_PAD + ROOF_ZONE_H + ROOF_BAND_H + INSIDE_H + FLOOR_BAND_H + UNDERFRAME_H + CAR_LABEL_H
+CAPTION_H = 42
+PILE_H = 60
+PANEL_H = 70
+PANEL_GAP = 8
+CAR_GAP = 14
+MAX_CAR_W = 190
+WHEEL_R = 11
+LOOT_ICON = 26  # loot tokens on a floor
+ROOF_LOOT_ICON = 22
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        return self.x + self.w // 2, self.y + self.h // 2
+
+    def box(self) -> tuple[int, int, int, int]:
+        """(x0, y0, x1, y1) for ImageDraw, inclusive of the last pixel row and column."""
+        return self.x, self.y, self.x + self.w - 1, self.y + self.h - 1
+
+    def inset(self, dx: int, dy: int | None = None) -> Rect:
+        dy = dx if dy is None else dy
+        return Rect(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
+
+
+@dataclass(frozen=True, slots=True)
+class CarBox:
+    """One car of the train: its index, kind and the rectangles of its drawing."""
+
+    index: int
+    kind: str  # "locomotive" or "wagon" (later: "stagecoach", "prison")
+    body: Rect  # roof band + inside + floor band
+    roof: Rect  # the roof band
+    inside: Rect  # the lit interior
+    floor: Rect  # the floor band where inside loot lies
+    label: Rect  # the car's number, under the wheels
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A position: pawns stand with their feet on ``stand.bottom``; loot lies in ``loot``."""
+
+    position: str
+    car: int
+    floor: str
+    stand: Rect
+    loot: Rect
+    loot_icon: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrainLayout:
+    top: int
+    height: int
+    cars: tuple[CarBox, ...]
+    zones: dict[str, Zone]
+    rail_y: int
+    car_w: int
+
+
+def _train(cars: Sequence[tuple[int, str]], top: int, width: int) -> TrainLayout:
+    n = len(cars)
+    pitch = min((width - 2 * MARGIN) // n, MAX_CAR_W + CAR_GAP)
+    car_w = pitch - CAR_GAP
+    left = (width - pitch * n) // 2 + CAR_GAP // 2
+    roof_line = top + TRAIN_TOP_PAD + ROOF_ZONE_H
+    inside_top = roof_line + ROOF_BAND_H
+    floor_top = inside_top + INSIDE_H
+    body_bottom = floor_top + FLOOR_BAND_H
+    boxes: list[CarBox] = []
+    zones: dict[str, Zone] = {}
+    for i, (index, kind) in enumerate(cars):
+        x = left + i * pitch
+        body = Rect(x, roof_line, car_w, body_bottom - roof_line)
+        roof = Rect(x - 3, roof_line, car_w + 6, ROOF_BAND_H)
+        inside = Rect(x + 5, inside_top, car_w - 10, INSIDE_H)
+        floor = Rect(x, floor_top, car_w, FLOOR_BAND_H)
+        label = Rect(x, body_bottom + UNDERFRAME_H, car_w, CAR_LABEL_H)
+        boxes.append(CarBox(index, kind, body, roof, inside, floor, label))
+        roof_stand = Rect(x + 4, top + TRAIN_TOP_PAD, car_w - 8, ROOF_ZONE_H)
+        roof_loot = Rect(x + 4, roof_line - ROOF_LOOT_ICON - 2, car_w - 8, ROOF_LOOT_ICON)
+        zones[f"{index}/roof"] = Zone(f"{index}/roof", index, "roof", roof_stand, roof_loot, ROOF_LOOT_ICON)
+        in_stand = Rect(inside.x + 2, inside.y + 4, inside.w - 4, inside.h - 4)
+        in_loot = Rect(x + 4, floor_top + (FLOOR_BAND_H - LOOT_ICON) // 2, car_w - 8, LOOT_ICON)
+        zones[f"{index}/in"] = Zone(f"{index}/in", index, "in", in_stand, in_loot, LOOT_ICON)
+    return TrainLayout(top, TRAIN_H, tuple(boxes), zones, body_bottom + UNDERFRAME_H - 5, car_w)
+
+
+def panel_columns(players: int) -> int:
+    return {1: 1, 2: 2, 4: 2}.get(players, 3 if players <= 6 else 4)
+
+
+@dataclass(frozen=True, slots=True)
+class FrameLayout:
+    """The train picture: header, train, caption, pile strip, player panels."""
+
+    width: int
+    height: int
+    header: Rect
+    train: TrainLayout
+    caption: Rect
+    pile: Rect
+    panels: tuple[Rect, ...]
+
+
+@cache
+def frame_layout(cars: tuple[tuple[int, str], ...], players: int) -> FrameLayout:
+    """The layout for a train of ``cars`` ((index, kind) front to back) and ``players`` panels."""
+    header = Rect(0, 0, WIDTH, HEADER_H)
+    train = _train(cars, HEADER_H, WIDTH)
+    caption = Rect(0, HEADER_H + TRAIN_H, WIDTH, CAPTION_H)
+    pile = Rect(0, caption.bottom, WIDTH, PILE_H)
+    cols = panel_columns(players)
+    rows = math.ceil(players / cols) if players else 0
+    panel_w = (WIDTH - 2 * MARGIN - (cols - 1) * PANEL_GAP) // cols
+    top = pile.bottom + PANEL_GAP
+    panels = []
+    for i in range(players):
+        row, col = divmod(i, cols)
+        in_row = min(cols, players - row * cols)
+        # a last, shorter row is centred
+        offset = (cols - in_row) * (panel_w + PANEL_GAP) // 2
+        panels.append(Rect(MARGIN + offset + col * (panel_w + PANEL_GAP), top + row * (PANEL_H + PANEL_GAP),
+                           panel_w, PANEL_H))
+    height = top + rows * (PANEL_H + PANEL_GAP) + MARGIN - PANEL_GAP
+    return FrameLayout(WIDTH, height, header, train, caption, pile, tuple(panels))
+
+
+def slots(zone: Zone, count: int, loot_kinds: int = 0) -> list[tuple[int, int]]:
+    """Top-left corners of ``count`` pawn sprites in ``zone``, front row first, none overlapping.
+
+    On a roof, loot lies at the right end of the roof: the pawns keep clear of it.
+    """
+    if count == 0:
+        return []
+    stand = zone.stand
+    width = stand.w
+    if zone.floor == "roof" and loot_kinds:
+        width -= loot_kinds * (zone.loot_icon + 16)
+    per_row = max(1, (width + PAWN_GAP) // (PAWN_W + PAWN_GAP))
+    rows = math.ceil(count / per_row)
+    if rows > 2:  # never happens in the base game (6 bandits, 3 a row); squeeze rather than spill
+        per_row = math.ceil(count / 2)
+        rows = 2
+    step_x = min(PAWN_W + PAWN_GAP, (width - PAWN_W) // max(1, per_row - 1)) if per_row > 1 else 0
+    out: list[tuple[int, int]] = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        row_w = PAWN_W + step_x * (in_row - 1)
+        x = stand.x + (width - row_w) // 2 + col * step_x
+        y = stand.bottom - PAWN_H - row * (PAWN_H + 4)
+        out.append((x, y))
+    return out
+
+
+def head_centre(corner: tuple[int, int]) -> tuple[int, int]:
+    """The middle of a pawn's head, whose colour is the bandit's (tests look there)."""
+    return corner[0] + PAWN_W // 2, corner[1] + HEAD_D // 2 + 1
+
+
+def pawn_centre(corner: tuple[int, int]) -> tuple[int, int]:
+    return corner[0] + PAWN_W // 2, corner[1] + PAWN_H // 2
+
+
+# --- pile, hand, scoreboard ----------------------------------------------------------------------
+MINI_CARD_W, MINI_CARD_H = 26, 38
+CARD_W, CARD_H = 92, 130  # the hand and the pile pictures
+CARD_GAP = 10
+
+
+def loot_counts(tokens: Sequence[str]) -> dict[str, int]:
+    """Loot by kind, in a fixed order (purses, jewels, strongboxes, then anything else)."""
+    counts: dict[str, int] = {}
+    for token in tokens:
+        kind = token.partition(":")[0]
+        counts[kind] = counts.get(kind, 0) + 1
+    order = {"purse": 0, "jewel": 1, "strongbox": 2}
+    return dict(sorted(counts.items(), key=lambda kv: (order.get(kv[0], 9), kv[0])))
+
+
+def place_pawns(obs: Mapping[str, Any], train: TrainLayout) -> tuple[dict[str, tuple[int, int]], tuple[int, int] | None]:
+    """The top-left corner of every bandit's pawn and of the marshal's, as the train picture
+    draws them: the marshal first in his car, then bandits in seat order."""
+    at: dict[str, list[str]] = {}
+    marshal_pos = obs.get("marshal")
+    if marshal_pos in train.zones:
+        at.setdefault(marshal_pos, []).append("")
+    for bandit in obs["bandits"]:
+        if bandit["at"] in train.zones:
+            at.setdefault(bandit["at"], []).append(bandit["name"])
+    corners: dict[str, tuple[int, int]] = {}
+    marshal_corner: tuple[int, int] | None = None
+    floor_loot = obs.get("floor_loot", {})
+    for pos, names in at.items():
+        zone = train.zones[pos]
+        kinds = len(loot_counts(floor_loot.get(pos, ()))) if zone.floor == "roof" else 0
+        for name, corner in zip(names, slots(zone, len(names), kinds), strict=True):
+            if name:
+                corners[name] = corner
+            else:
+                marshal_corner = corner
+    return corners, marshal_corner
+
+
+def zone_centre(zone: Zone) -> tuple[int, int]:
+    """Where a mark points at a position when no pawn stands for it: the front row's middle."""
+    return zone.stand.x + zone.stand.w // 2, zone.stand.bottom - PAWN_H // 2
+
+
+def train_key(obs: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
+    return tuple((int(c["car"]), str(c["kind"])) for c in obs["train"])
+
+
+def layout_of(obs: Mapping[str, Any]) -> FrameLayout:
+    return frame_layout(train_key(obs), len(obs["bandits"]))
+
+
+def loot_places(zone: Zone, counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+    """Top-left corner of each loot kind's token at ``zone``: centred on a floor, at the right end
+    of a roof (clear of the pawns)."""
+    size = zone.loot_icon
+    widths = [size + (10 if n > 1 else 0) for n in counts.values()]
+    gap = 4
+    total = sum(widths) + gap * (len(widths) - 1)
+    x = zone.loot.right - total if zone.floor == "roof" else zone.loot.x + (zone.loot.w - total) // 2
+    out: dict[str, tuple[int, int]] = {}
+    for kind, w in zip(counts, widths, strict=True):
+        out[kind] = (x, zone.loot.y)
+        x += w + gap
+    return out

@@ -1,0 +1,140 @@
+"""The planning pile: face-up cards shown, face-down ones as backs in their owner's colour.
+
+``strip`` draws it as a row of small cards in the train picture; ``pile_image`` is a picture of its
+own with bigger cards, for the moments when the pile is the news (planning).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import assets, draw, fonts, layout, theme
+from render import text as txt
+from render.layout import Rect
+from render.text import Translate
+
+Observation = dict[str, Any]
+
+
+def _owner(obs: Observation, played: dict[str, Any]) -> str | None:
+    """The bandit whose colour a card wears: its bandit when shown, else its seat's bandit."""
+    if played.get("bandit"):
+        return str(played["bandit"])
+    for seat in obs["seats"]:
+        if seat["seat"] == played["seat"] and seat["bandits"]:
+            return str(seat["bandits"][0])
+    return None
+
+
+def _shown(obs: Observation, played: dict[str, Any]) -> bool:
+    """Whether the card's face may be drawn: face up, resolved, or the viewer's own hidden card."""
+    return bool(played.get("action")) and (not played["face_down"] or played["resolved"]
+                                           or obs.get("viewer") == played["seat"])
+
+
+def _next_index(obs: Observation) -> int | None:
+    if obs.get("phase") != "stealing":
+        return None
+    for i, played in enumerate(obs.get("pile", ())):
+        if not played["resolved"]:
+            return i
+    return None
+
+
+def strip(img: Image.Image, obs: Observation, r: Rect, translate: Translate | None) -> None:
+    cards = list(obs.get("pile") or ())
+    mid = r.y + r.h // 2
+    x0 = r.x + layout.MARGIN + 4
+    label = txt.t("pile.title", translate)
+    lw = draw.text(img, (x0, mid), label, "bold", 16, theme.PANEL_TEXT)
+    x = x0 + max(lw, 40) + 12
+    if not cards:
+        draw.text(img, (x, mid), txt.t("pile.empty", translate), "regular", 15, theme.PANEL_DIM)
+        return
+    w, h = layout.MINI_CARD_W, layout.MINI_CARD_H
+    room = r.right - layout.MARGIN - x
+    step = min(w + 5, (room - w) / max(1, len(cards) - 1))
+    next_i = _next_index(obs)
+    d = ImageDraw.Draw(img)
+    top = mid - h // 2
+    for i, played in enumerate(cards):
+        cx = int(x + i * step)
+        owner = _owner(obs, played)
+        shown = _shown(obs, played)
+        sprite = assets.card(owner, played["action"] if shown else None, not shown, w, h)
+        draw.paste(img, sprite, (cx, top))
+        if played["resolved"] and obs.get("phase") in ("stealing", "event", "round-end"):
+            veil = Image.new("RGBA", (w, h), theme.CARD_RESOLVED_VEIL)
+            img.paste(veil, (cx, top), _rounded_mask(w, h))
+        if i == next_i:
+            d.rounded_rectangle((cx - 3, top - 3, cx + w + 2, top + h + 2), radius=6, outline=theme.CARD_NEXT, width=3)
+
+
+def _rounded_mask(w: int, h: int) -> Image.Image:
+    return _mask(w, h)
+
+
+_MASKS: dict[tuple[int, int], Image.Image] = {}
+
+
+def _mask(w: int, h: int) -> Image.Image:
+    mask = _MASKS.get((w, h))
+    if mask is None:
+        veil = Image.new("L", (w, h), 0)
+        ImageDraw.Draw(veil).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(3, w // 9),
+                                               fill=theme.CARD_RESOLVED_VEIL[3])
+        _MASKS[(w, h)] = mask = veil
+    return mask
+
+
+def pile_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
+    """The round's pile in big cards, in the order played (the order they resolve), wrapped in rows."""
+    cards = list(obs.get("pile") or ())
+    w, h = layout.CARD_W, layout.CARD_H
+    gap = layout.CARD_GAP
+    per_row = max(1, (layout.WIDTH - 2 * layout.MARGIN + gap) // (w + gap))
+    rows = max(1, -(-len(cards) // per_row))
+    title_h = 46
+    name_h = 24
+    height = title_h + rows * (h + name_h + gap) + layout.MARGIN
+    img = Image.new("RGB", (layout.WIDTH, height), theme.BOARD_BG)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, layout.WIDTH, title_h - 6), fill=theme.HEADER_BG)
+    title = txt.t("pile.title", translate)
+    rnd = obs.get("round")
+    if rnd:
+        title = f"{txt.t('header.round', translate, n=rnd, total=obs.get('rounds') or 5)} · {title}"
+    draw.text(img, (layout.MARGIN + 4, (title_h - 6) / 2), title, "bold", 19, theme.HEADER_TEXT)
+    count = txt.t("pile.count", translate, n=len(cards))
+    draw.text(img, (layout.WIDTH - layout.MARGIN - 4, (title_h - 6) / 2), count, "regular", 15,
+              theme.HEADER_DIM, "r")
+    if not cards:
+        draw.text(img, (layout.WIDTH / 2, title_h + h / 2), txt.t("pile.empty", translate), "regular", 18,
+                  theme.PANEL_DIM, "m")
+        return img
+    next_i = _next_index(obs)
+    row_w = min(len(cards), per_row) * (w + gap) - gap
+    left = (layout.WIDTH - row_w) // 2
+    for i, played in enumerate(cards):
+        row, col = divmod(i, per_row)
+        x = left + col * (w + gap)
+        y = title_h + row * (h + name_h + gap)
+        owner = _owner(obs, played)
+        shown = _shown(obs, played)
+        label = txt.action_name(played["action"], translate) if shown else ""
+        draw.paste(img, assets.card(owner, played["action"] if shown else None, not shown, w, h, label=label),
+                   (x, y))
+        if shown and played["face_down"] and not played["resolved"]:
+            # the viewer's own hidden card: a corner fold says "only you see this"
+            d.polygon([(x + w - 22, y + 2), (x + w - 3, y + 2), (x + w - 3, y + 21)], fill=theme.HEADER_BG)
+        if played["resolved"] and obs.get("phase") in ("stealing", "event", "round-end"):
+            veil = Image.new("RGBA", (w, h), theme.CARD_RESOLVED_VEIL)
+            img.paste(veil, (x, y), _mask(w, h))
+        if i == next_i:
+            d.rounded_rectangle((x - 4, y - 4, x + w + 3, y + h + 3), radius=10, outline=theme.CARD_NEXT, width=4)
+        name = txt.bandit_name(owner, translate)
+        size = fonts.fit_size(name, "condensed-bold", 15, w, 10)
+        draw.text(img, (x + w / 2, y + h + name_h / 2), name, "condensed-bold", size, theme.PANEL_TEXT, "m")
+    return img

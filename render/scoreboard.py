@@ -1,0 +1,111 @@
+"""The final count (B-8): each bandit's loot by kind, the Gunslinger, totals, the winner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import assets, draw, fonts, layout, theme
+from render import text as txt
+from render.text import Translate
+
+Observation = dict[str, Any]
+KINDS = ("purse", "jewel", "strongbox")
+FIXED_VALUES = {"jewel": 500, "strongbox": 1000}  # B-1; purses carry their value in the token
+
+
+def _value(token: str) -> int:
+    kind, _, value = token.partition(":")
+    if value.isdigit():
+        return int(value)
+    return FIXED_VALUES.get(kind, 0)
+
+
+def _rows(obs: Observation) -> list[dict[str, Any]]:
+    result = obs.get("result") or {}
+    scores: dict[str, int] = result.get("scores", {})
+    gunslingers = set(result.get("gunslingers", ()))
+    winners = set(result.get("winners", ()))
+    rows = []
+    for bandit in obs["bandits"]:
+        loot = list(bandit["loot"])
+        by_kind = {k: [t for t in loot if t.partition(":")[0] == k] for k in KINDS}
+        rows.append({
+            "name": bandit["name"],
+            "count": {k: len(v) for k, v in by_kind.items()},
+            "value": {k: sum(_value(t) for t in v) for k, v in by_kind.items()},
+            "gunslinger": bandit["name"] in gunslingers,
+            "bonus": scores.get(bandit["name"], 0) - sum(_value(t) for t in loot),
+            "total": scores.get(bandit["name"], sum(_value(t) for t in loot)),
+            "winner": bandit["name"] in winners,
+            "bullets": bandit["bullets_received"],
+        })
+    rows.sort(key=lambda r: (-r["total"], r["bullets"], r["name"]))
+    return rows
+
+
+def scoreboard_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
+    """The final count of a finished game (its observation holds ``result``, purse values shown)."""
+    rows = _rows(obs)
+    W = layout.WIDTH
+    title_h, head_h, row_h = 64, 34, 56
+    height = title_h + head_h + len(rows) * row_h + layout.MARGIN * 2
+    img = Image.new("RGB", (W, height), theme.BOARD_BG)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, W, title_h - 4), fill=theme.HEADER_BG)
+    winners = [txt.bandit_name(r["name"], translate) for r in rows if r["winner"]]
+    title = txt.t("score.title", translate)
+    draw.text(img, (layout.MARGIN + 6, (title_h - 4) / 2), title, "bold", 24, theme.HEADER_TEXT)
+    if winners:
+        key = "score.winner" if len(winners) == 1 else "score.winners"
+        line = txt.t(key, translate, names=txt.names_list(winners, translate))
+        draw.paste(img, assets.crown(30), (W - layout.MARGIN - 6 - fonts.width(line, "bold", 21) - 38,
+                                           (title_h - 4) // 2 - 16))
+        draw.text(img, (W - layout.MARGIN - 6, (title_h - 4) / 2), line, "bold", 21, theme.TURN_CURRENT, "r")
+    # columns: bandit | purses | jewels | strongboxes | gunslinger | total
+    cols = {"bandit": 24, "purse": 330, "jewel": 470, "strongbox": 610, "gunslinger": 750, "total": W - 30}
+    y = title_h + layout.MARGIN
+    for key, label in (("purse", "score.purses"), ("jewel", "score.jewels"), ("strongbox", "score.strongboxes"),
+                       ("gunslinger", "score.gunslinger")):
+        draw.text(img, (cols[key], y + head_h / 2), txt.t(label, translate), "bold", 15, theme.PANEL_DIM)
+    draw.text(img, (cols["bandit"] + 60, y + head_h / 2), txt.t("score.bandit", translate), "bold", 15,
+              theme.PANEL_DIM)
+    draw.text(img, (cols["total"], y + head_h / 2), txt.t("score.total", translate), "bold", 15, theme.PANEL_DIM,
+              "r")
+    y += head_h
+    for i, row in enumerate(rows):
+        box = (layout.MARGIN, y + 2, W - layout.MARGIN, y + row_h - 3)
+        fill = theme.SCORE_WINNER if row["winner"] else theme.SCORE_BG if i % 2 == 0 else theme.SCORE_ROW
+        d.rounded_rectangle(box, radius=8, fill=fill, outline=theme.PANEL_ACTIVE if row["winner"] else theme.PANEL_EDGE,
+                            width=3 if row["winner"] else 1)
+        mid = y + row_h / 2
+        draw.paste(img, assets.pawn(row["name"]), (cols["bandit"], int(mid - layout.PAWN_H / 2)))
+        name_x = cols["bandit"] + 50
+        draw.text(img, (name_x, mid - 9), txt.bandit_name(row["name"], translate), "bold", 19, theme.PANEL_TEXT)
+        draw.text(img, (name_x, mid + 13), txt.t("score.bullets", translate, n=row["bullets"]), "regular", 13,
+                  theme.PANEL_DIM)
+        if row["winner"]:
+            draw.paste(img, assets.crown(26), (name_x - 62, int(mid - 30)))
+        for kind in KINDS:
+            n = row["count"][kind]
+            x = cols[kind]
+            icon = assets.loot(kind, 24)
+            if not n:
+                icon = icon.copy()
+                icon.putalpha(icon.getchannel("A").point(lambda a: a * 30 // 100))
+            draw.paste(img, icon, (x, int(mid - 12)))
+            colour = theme.PANEL_TEXT if n else theme.PANEL_DIM
+            draw.text(img, (x + 30, mid - 8), f"×{n}", "bold", 15, colour)
+            draw.text(img, (x + 30, mid + 11), txt.t("score.money", translate, value=row["value"][kind]),
+                      "regular", 14, colour)
+        if row["gunslinger"]:
+            draw.paste(img, assets.symbol("fire", 26, theme.PANEL_TEXT), (cols["gunslinger"], int(mid - 13)))
+            draw.text(img, (cols["gunslinger"] + 32, mid), txt.t("score.money", translate, value=row["bonus"]), "bold", 15,
+                      theme.PANEL_TEXT)
+        else:
+            draw.text(img, (cols["gunslinger"] + 10, mid), "—", "bold", 15, theme.PANEL_DIM)
+        draw.text(img, (cols["total"], mid), txt.t("score.money", translate, value=row["total"]), "bold", 22,
+                  theme.PANEL_TEXT, "r")
+        y += row_h
+    return img

@@ -1,0 +1,41 @@
+"""Settings from the environment and .env (documented in .env.example)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError as error:
+        raise SystemExit(f"{name} must be a whole number, not {raw!r}") from error
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database: Path
+    cleanup_after: int  # seconds a finished game's channel stays (read-only) before it is deleted
+    category: str  # the category that holds game channels
+    sync_commands: bool  # sync slash commands at start (do it once after a change, not every start)
+    message_interval: float  # seconds between two messages of the bot in one channel
+
+    @classmethod
+    def from_environment(cls) -> Settings:
+        database = os.environ.get("COLT_DATABASE", "").strip()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip(),
+            database=Path(database) if database else ROOT / "colt-express.sqlite3",
+            cleanup_after=_int("COLT_CLEANUP_AFTER", 24 * 3600),
+            category=os.environ.get("COLT_CATEGORY", "").strip() or "Colt Express",
+            sync_commands=os.environ.get("COLT_SYNC_COMMANDS", "").strip().lower() in ("1", "yes", "true"),
+            message_interval=_int("COLT_MESSAGE_INTERVAL_MS", 1100) / 1000,
+        )

@@ -1,0 +1,263 @@
+"""The table: every game's rules behind one lock per game, its state written before it is announced.
+
+Cogs call these methods and show what they return; nothing here knows about Discord. A refusal
+is a ``TableError`` whose text is meant for the person who clicked or typed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine import Game, Options, apply, new_game
+from engine.data import base
+from engine.scoring import gunslingers, scores, winners
+from engine.snapshot import dumps, loads
+from table.storage import ABANDONED, LOBBY, OVER, RUNNING, GameRow, PlayerRow, Storage
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
+# The lobby's options and their choices; the first choice is the default (RULES.md defaults).
+LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "setup": ("advanced", "first-game"),
+    "powers": (True, False),
+    "events": (True, False),
+    "expert": (False, True),
+    "django": ("push", "lone-gun"),
+    "belle": ("any-other", "same-position"),
+}
+
+
+def default_options() -> dict[str, Any]:
+    return {name: choices[0] for name, choices in LOBBY_OPTIONS.items()}
+
+
+class TableError(Exception):
+    """A refusal to show to the person who asked, changing nothing."""
+
+
+@dataclass
+class Lobby:
+    game: GameRow
+    players: list[PlayerRow]
+
+
+@dataclass
+class Outcome:
+    """What one answer did: the game after it and where its new log events start."""
+
+    game_id: int
+    row: GameRow
+    players: list[PlayerRow]
+    state: Game
+    log_from: int
+    answered_by: int | None = None
+
+
+@dataclass
+class Tables:
+    storage: Storage
+    _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
+    _states: dict[int, Game] = field(default_factory=dict)
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    # --- reading -------------------------------------------------------------------------------
+
+    async def row(self, game_id: int) -> GameRow:
+        row = await self.storage.game(game_id)
+        if row is None:
+            raise TableError(f"There is no game #{game_id}.")
+        return row
+
+    async def lobby(self, game_id: int) -> Lobby:
+        return Lobby(await self.row(game_id), await self.storage.players(game_id))
+
+    async def state(self, game_id: int) -> Game:
+        """The engine state of a started game (kept in memory once read)."""
+        cached = self._states.get(game_id)
+        if cached is not None:
+            return cached
+        row = await self.row(game_id)
+        if row.snapshot is None:
+            raise TableError(f"Game #{game_id} has not started.")
+        try:
+            state = loads(row.snapshot)
+        except engine.SnapshotError as error:
+            raise TableError(f"Game #{game_id} cannot be loaded ({error}); ask the host to abandon it.") from error
+        self._states[game_id] = state
+        return state
+
+    async def seat_of(self, game_id: int, user_id: int) -> int | None:
+        for player in await self.storage.players(game_id):
+            if player.user_id == user_id:
+                return player.seat
+        return None
+
+    # --- the lobby -----------------------------------------------------------------------------
+
+    async def new_lobby(self, *, guild_id: int, channel_id: int, host_id: int) -> Lobby:
+        open_here = await self.storage.game_in_channel(channel_id)
+        if open_here is not None and open_here.status == LOBBY:
+            raise TableError(f"This channel already has an open lobby (game #{open_here.id}).")
+        seed = random.SystemRandom().randrange(2**31)
+        game_id = await self.storage.create_game(
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id, options=default_options(), seed=seed
+        )
+        return await self.lobby(game_id)
+
+    async def _open_lobby(self, game_id: int) -> Lobby:
+        lobby = await self.lobby(game_id)
+        if lobby.game.status != LOBBY:
+            raise TableError("This lobby is closed: the game has started or was cancelled.")
+        return lobby
+
+    async def join(self, game_id: int, user_id: int) -> Lobby:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if any(p.user_id == user_id for p in lobby.players):
+                raise TableError("You are already at this table.")
+            if len(lobby.players) >= MAX_PLAYERS:
+                raise TableError(f"The table is full ({MAX_PLAYERS} players).")
+            await self.storage.add_player(game_id, user_id)
+            return await self.lobby(game_id)
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> Lobby:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if not any(p.user_id == user_id for p in lobby.players):
+                raise TableError("You are not at this table.")
+            if user_id == lobby.game.host_id:
+                raise TableError("The host cannot leave the lobby; cancel it instead.")
+            await self.storage.remove_player(game_id, user_id)
+            return await self.lobby(game_id)
+
+    async def choose_character(self, game_id: int, user_id: int, character: str | None) -> Lobby:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if not any(p.user_id == user_id for p in lobby.players):
+                raise TableError("Join the table before choosing a bandit.")
+            if character is not None:
+                if character not in base().characters:
+                    raise TableError(f"There is no bandit called {character}.")
+                if any(p.character == character and p.user_id != user_id for p in lobby.players):
+                    raise TableError(f"{character.title()} is already taken.")
+            await self.storage.set_character(game_id, user_id, character)
+            return await self.lobby(game_id)
+
+    async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> Lobby:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if user_id != lobby.game.host_id:
+                raise TableError("Only the host can change the game options.")
+            if name not in LOBBY_OPTIONS or value not in LOBBY_OPTIONS[name]:
+                raise TableError(f"{name} cannot be {value!r}.")
+            options = dict(lobby.game.options)
+            options[name] = value
+            await self.storage.update_game(game_id, options=options)
+            return await self.lobby(game_id)
+
+    async def cancel(self, game_id: int, user_id: int) -> Lobby:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if user_id != lobby.game.host_id:
+                raise TableError("Only the host can cancel the lobby.")
+            await self.storage.update_game(game_id, status=ABANDONED)
+            return await self.lobby(game_id)
+
+    async def check_start(self, game_id: int, user_id: int) -> Lobby:
+        lobby = await self._open_lobby(game_id)
+        if user_id != lobby.game.host_id:
+            raise TableError("Only the host can start the game.")
+        if not MIN_PLAYERS <= len(lobby.players) <= MAX_PLAYERS:
+            raise TableError(f"Colt Express needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
+                             f"{len(lobby.players)} at the table.")
+        return lobby
+
+    async def start(self, game_id: int, user_id: int, channel_id: int) -> Outcome:
+        """Deal the game; characters not chosen are drawn from those left."""
+        async with self.lock(game_id):
+            lobby = await self.check_start(game_id, user_id)
+            rng = random.Random(lobby.game.seed)
+            free = [c for c in base().characters if c not in {p.character for p in lobby.players}]
+            rng.shuffle(free)
+            characters = {p.user_id: p.character or free.pop() for p in lobby.players}
+            options = Options(**lobby.game.options)
+            state = new_game([characters[p.user_id] for p in lobby.players], seed=lobby.game.seed, options=options)
+            await self.storage.start_game(game_id, channel_id=channel_id, snapshot=dumps(state),
+                                          characters=characters)
+            self._states[game_id] = state
+            row = await self.row(game_id)
+            return Outcome(game_id, row, await self.storage.players(game_id), state, 0)
+
+    # --- playing -------------------------------------------------------------------------------
+
+    async def answer(self, game_id: int, user_id: int, step: int, answer: str) -> Outcome:
+        """Apply one player's answer; stale, foreign and illegal answers change nothing."""
+        async with self.lock(game_id):
+            row = await self.row(game_id)
+            if row.status != RUNNING:
+                raise TableError("This game is over." if row.status == OVER else "This game was abandoned.")
+            seat = await self.seat_of(game_id, user_id)
+            if seat is None:
+                raise TableError("You are not playing in this game.")
+            state = await self.state(game_id)
+            before = len(state.log)
+            text = dumps(state)
+            try:
+                apply(state, answer, seat=seat, step=step)
+            except engine.StaleAnswer as error:
+                raise TableError("That button is out of date: the game has moved on.") from error
+            except engine.NotYourDecision as error:
+                raise TableError("It is not your decision.") from error
+            except engine.NoDecisionPending as error:
+                raise TableError("Nothing is being asked any more.") from error
+            except engine.IllegalAnswer as error:
+                raise TableError("That is not a legal choice now.") from error
+            players = await self.storage.players(game_id)
+            try:
+                await self.storage.save_answer(
+                    game_id, step=step, seat=seat, answer=answer, snapshot=dumps(state),
+                    results=self._results(row, players, state),
+                )
+            except BaseException:
+                self._states[game_id] = loads(text)  # nothing was written: nothing happened
+                raise
+            return Outcome(game_id, await self.row(game_id), players, state, before, answered_by=seat)
+
+    @staticmethod
+    def _results(row: GameRow, players: list[PlayerRow], state: Game) -> list[dict[str, Any]]:
+        if state.phase != "over":
+            return []
+        totals, won, best = scores(state), set(winners(state)), set(gunslingers(state))
+        results = []
+        for player in players:
+            bandit = state.seats[player.seat].bandits[0]
+            results.append({
+                "game_id": row.id, "guild_id": row.guild_id, "user_id": player.user_id, "character": bandit,
+                "score": totals[bandit], "won": int(bandit in won), "gunslinger": int(bandit in best),
+            })
+        return results
+
+    async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
+        async with self.lock(game_id):
+            row = await self.row(game_id)
+            if row.status not in (LOBBY, RUNNING):
+                raise TableError("This game has already ended.")
+            if user_id != row.host_id and not may_manage:
+                raise TableError("Only the host or someone who can manage the server can abandon a game.")
+            await self.storage.update_game(game_id, status=ABANDONED)
+            self._states.pop(game_id, None)
+            return await self.row(game_id)
+
+    async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:
+        await self.storage.set_dm_ok(game_id, user_id, ok)

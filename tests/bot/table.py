@@ -1,0 +1,114 @@
+"""Helpers for bot tests: a guild with players, and clicking through a game as they would."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot import ColtBot
+
+NAMES = ("alice", "bob", "carol", "dan", "eve", "fay")
+
+
+@dataclass
+class Table:
+    env: Any
+    guild: Any
+    lobby_channel: Any
+    users: list[Any]  # UserHandle of each player (DMs), host first
+    members: list[Any]  # MemberActor of each player (the guild), host first
+
+    @property
+    def bot(self) -> ColtBot:
+        return self.env.bot  # type: ignore[no-any-return]
+
+    def user(self, user_id: int) -> Any:
+        return next(u for u in self.users if u.id == user_id)
+
+
+def setup_table(env: Any, players: int = 3, guild: Any = None) -> Table:
+    guild = guild or env.create_guild()
+    channel = guild.create_text_channel(f"saloon-{len(guild.member_ids())}")
+    users = [env.create_user(f"{name}{len(guild.member_ids())}") for name in NAMES[:players]]
+    members = [guild.add_member(user) for user in users]
+    return Table(env, guild, channel, users, members)
+
+
+def component_id(message: discord.Message, suffix: str) -> str:
+    for row in message.components:
+        for item in row.children:  # type: ignore[attr-defined]
+            if item.custom_id and item.custom_id.endswith(suffix):
+                return str(item.custom_id)
+    raise AssertionError(f"no component ending in {suffix}")
+
+
+async def open_lobby(table: Table) -> discord.Message:
+    result = await table.members[0].slash(table.lobby_channel, "colt new")
+    assert not result.ephemeral
+    lobby = table.lobby_channel.last_message
+    assert lobby is not None
+    return lobby  # type: ignore[no-any-return]
+
+
+async def open_and_start(table: Table, characters: list[str] | None = None) -> int:
+    lobby = await open_lobby(table)
+    for member in table.members[1:]:
+        await member.click(lobby, label="Join")
+    for member, character in zip(table.members, characters or [], strict=False):
+        await member.select(lobby, [character], custom_id=component_id(lobby, ":character"))
+    await table.members[0].click(lobby, label="Start")
+    rows = await table.bot.tables.storage.games("running")
+    return max(row.id for row in rows)
+
+
+def live_buttons(message: discord.Message | None) -> list[Any]:
+    if message is None:
+        return []
+    return [item for row in message.components for item in row.children  # type: ignore[attr-defined]
+            if isinstance(item, discord.Button) and not item.disabled and item.custom_id
+            and item.custom_id.startswith("colt:a:")]
+
+
+def dm_history(user: Any) -> list[discord.Message]:
+    return list(user.dm_channel.history())
+
+
+def prompt_message(user: Any) -> discord.Message | None:
+    """The newest DM of the bot that still has live answer buttons."""
+    for message in reversed(dm_history(user)):
+        if live_buttons(message):
+            return message
+    return None
+
+
+async def pending_user(table: Table, game_id: int) -> Any | None:
+    state = await table.bot.tables.state(game_id)
+    if state.pending is None:
+        return None
+    for player in await table.bot.tables.storage.players(game_id):
+        if player.seat == state.pending.seat:
+            return table.user(player.user_id)
+    raise AssertionError("the pending seat has no player")
+
+
+async def play_turn(table: Table, game_id: int, rng: random.Random) -> bool:
+    """The player being asked clicks one of their DM buttons; False once the game is over."""
+    user = await pending_user(table, game_id)
+    if user is None:
+        return False
+    message = prompt_message(user)
+    buttons = live_buttons(message)
+    assert message is not None and buttons, "the player being asked has no live button in their DMs"
+    await user.click(message, custom_id=rng.choice(buttons).custom_id)
+    return True
+
+
+async def play_to_the_end(table: Table, game_id: int, seed: int = 1, limit: int = 2000) -> int:
+    rng = random.Random(seed)
+    for clicks in range(limit):
+        if not await play_turn(table, game_id, rng):
+            return clicks
+    raise AssertionError("the game did not end")
