@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -256,10 +257,8 @@ class Colt(commands.Cog):
 
     @staticmethod
     async def _delete_quietly(channel: Any) -> None:
-        try:
+        with contextlib.suppress(discord.HTTPException):
             await channel.delete()
-        except discord.HTTPException:
-            pass
 
     # --- playing -------------------------------------------------------------------------------
 

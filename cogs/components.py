@@ -3,7 +3,7 @@ and the answer, and the cog looks everything else up in storage (discord.ui.Dyna
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -39,7 +39,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"colt:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"):
-    LOOK = {
+    LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "start": ("Start", discord.ButtonStyle.primary),

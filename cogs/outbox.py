@@ -31,6 +31,7 @@ class Post:
     view: discord.ui.View | None = None
     frame: bool = False  # a train picture: may be combined with the frames queued after it
     edit: int | None = None  # a message id: edit that message instead of sending a new one
+    delete: int | None = None  # a message id: delete that message
     on_sent: Sent | None = None
     on_failed: Failed | None = None
 
@@ -70,7 +71,8 @@ class Outbox:
         """Merge the frames waiting right behind ``first`` into it."""
         if not first.frame:
             return first
-        merged = Post(first.content, list(first.files), first.view, True, None, first.on_sent, first.on_failed)
+        merged = Post(first.content, list(first.files), first.view, True, None, None, first.on_sent,
+                      first.on_failed)
         while queue and queue[0][1].frame and len(merged.files) + len(queue[0][1].files) <= MAX_FILES:
             _, nxt = queue.popleft()
             merged.content = "\n".join(t for t in (merged.content, nxt.content) if t)
@@ -90,6 +92,9 @@ class Outbox:
     async def _deliver(self, channel: discord.abc.Messageable, post: Post) -> None:
         files = [discord.File(io.BytesIO(data), filename=name) for name, data in post.files]
         try:
+            if post.delete is not None:
+                await channel.get_partial_message(post.delete).delete()  # type: ignore[attr-defined]
+                return
             if post.edit is not None:
                 message = channel.get_partial_message(post.edit)  # type: ignore[attr-defined]
                 kwargs: dict[str, object] = {"content": post.content, "view": post.view}

@@ -27,6 +27,27 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 BUTTONS_PER_MESSAGE = 25
+PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
+PLANNING_ANSWERS = ("plan ", "discard ")
+BOUNDARIES = ("resolve", "event", "round", "game-over", "planning-over")
+
+
+def _action_start(state: Game, before: int) -> int:
+    """Where the action that was waiting for an answer began in the log."""
+    for index in range(before - 1, -1, -1):
+        if state.log[index]["type"] in ("resolve", "event"):
+            return index
+    return before
+
+
+def _segments(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Events cut into actions: each run starts at a resolve, an event, a round or the end."""
+    segments: list[list[dict[str, Any]]] = []
+    for event in events:
+        if event["type"] in BOUNDARIES or not segments:
+            segments.append([])
+        segments[-1].append(event)
+    return segments
 
 
 @dataclass
@@ -123,98 +144,116 @@ class Presenter:
         except discord.HTTPException:
             return None
 
-    # --- the game ------------------------------------------------------------------------------
+    # --- the game channel (public) ------------------------------------------------------------
 
     async def announce(self, outcome: Outcome) -> None:
         """Show what one change did: the channel's frames and pile, then each player's prompt."""
         state, row = outcome.state, outcome.row
+        begin = outcome.log_from
+        if outcome.answered and not outcome.answered.startswith(PLANNING_ANSWERS):
+            begin = _action_start(state, begin)  # the action that waited for this answer
+        events = observe_log(state, None, begin)
         channel = await self._channel(row.channel_id)
-        events = observe_log(state, None, outcome.log_from)
+        if channel is not None:
+            await self._post_events(channel, row, state, events)
+        await self._prompt(outcome, events)
+
+    async def _post_events(self, channel: Any, row: GameRow, state: Game, events: list[dict[str, Any]]) -> None:
         public = observe(state, None)
         wagons = len(state.wagons)
-        if channel is not None:
-            await self._post_events(channel, row, state, public, events, wagons)
-        new_round = any(e["type"] == "round" for e in events)
-        await self._prompt(outcome, new_round)
-
-    async def _post_events(self, channel: Any, row: GameRow, state: Game, public: dict[str, Any],
-                           events: list[dict[str, Any]], wagons: int) -> None:
-        lines: list[str] = []
-        pile_changed = False
-
-        async def flush_frame() -> None:
-            if lines:
-                picture = await pictures.frame(public, events)
-                files = [(f"game{row.id}-step{state.step}.png", picture)] if picture else []
+        waiting = state.pending is not None and state.pending.kind not in PLANNING_KINDS
+        segments = _segments(events)
+        new_pile = False
+        for index, segment in enumerate(segments):
+            head = segment[0]["type"]
+            if head in ("resolve", "event"):
+                if index == len(segments) - 1 and waiting:
+                    continue  # its decision is pending: the status line tells who is deciding
+                lines = [line for e in segment if (line := texts.caption(e, wagons))]
+                picture = await pictures.frame(public, segment)
+                files = [(f"game{row.id}-step{state.step}-{index}.png", picture)] if picture else []
                 self.outbox.post(channel, Post(content="\n".join(lines), files=files, frame=True), channel.id)
-                lines.clear()
-
-        for event in events:
-            kind = event["type"]
-            if kind in ("resolve", "event", "round", "game-over"):
-                await flush_frame()
-            if kind == "round":
-                card = str(event["card"])
-                self.outbox.post(channel, Post(content=self._round_text(state, public, card)), channel.id)
-                pile_changed = True
-            elif kind in ("play", "draw", "pass", "planning-over"):
-                pile_changed = True
-            elif kind == "game-over":
+            elif head == "round":
+                await self._new_pile(channel, row, public)
+                new_pile = True
+            elif head == "game-over":
                 picture = await pictures.scoreboard(public)
                 self.outbox.post(channel, Post(
                     content=self._scoreboard_text(public),
                     files=[(f"game{row.id}-scores.png", picture)] if picture else [],
                 ), channel.id)
-            else:
-                line = texts.caption(event, wagons)
-                if line:
-                    lines.append(line)
-        await flush_frame()
-        if pile_changed or public["pending"] is not None:
-            await self._show_pile(channel, row, public)
+        if public["phase"] in ("planning", "keeping") and not new_pile:
+            await self._edit_pile(channel, row, public)
+        await self._show_status(channel, row, public, waiting)
 
-    def _round_text(self, state: Game, public: dict[str, Any], card: str) -> str:
+    def _pile_text(self, public: dict[str, Any]) -> str:
         info = public["round_card"]
         turns = " · ".join(texts.TURN_NAMES[t] for t in info["turns"])
-        event = f" — event: {texts.EVENT_NAMES[info['event']]}" if info["event"] else ""
-        first = self._player_name(public, public["first_seat"])
-        return (f"## Round {public['round']}/{public['rounds']}: {texts.ROUND_CARD_NAMES.get(card, card)}\n"
-                f"Turns: {turns}{event}\n{first} plays first. Plan your cards in your DMs.")
+        event = f"\nEvent: {texts.EVENT_NAMES[info['event']]}" if info["event"] else ""
+        header = (f"## Round {public['round']}/{public['rounds']}: "
+                  f"{texts.ROUND_CARD_NAMES.get(info['name'], info['name'])}\nTurns: {turns}{event}")
+        cards = []
+        for played in public["pile"]:
+            who = self._player_name(public, played["seat"])
+            what = texts.ACTION_NAMES.get(played["action"] or "", "🂠 face down")
+            cards.append(f"{who}: {what}")
+        pile = " · ".join(cards) or "no card yet"
+        pending = public["pending"]
+        now = ""
+        if public["phase"] == "planning" and pending is not None:
+            kinds = info["turns"]
+            now = (f"\n⏳ Turn {public['turn'] + 1}/{len(kinds)}: "
+                   + texts.WAITING["plan"].format(player=self._player_name(public, pending["seat"])) + ".")
+        elif public["phase"] == "keeping" and pending is not None:
+            now = "\n⏳ " + texts.WAITING["discard"].format(player=self._player_name(public, pending["seat"])) + "."
+        elif public["phase"] not in ("planning", "keeping"):
+            now = "\nThe pile now resolves, card by card."
+        return f"{header}\n**Pile:** {pile}{now}"
+
+    def _status_text(self, public: dict[str, Any]) -> str:
+        pending = public["pending"]
+        who = self._player_name(public, pending["seat"])
+        return "⏳ " + texts.WAITING.get(pending["kind"], "{player} decides").format(player=who) + "."
+
+    def _hand_view(self, row: GameRow) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(HandButton(row.id))
+        return view
+
+    async def _new_pile(self, channel: Any, row: GameRow, public: dict[str, Any]) -> None:
+        async def remember(message: discord.Message) -> None:
+            await self.tables.storage.set_message(row.id, "pile", message.channel.id, message.id)
+
+        await self.tables.storage.forget_message(row.id, "pile")
+        self.outbox.post(channel, Post(content=self._pile_text(public), view=self._hand_view(row),
+                                       on_sent=remember), channel.id)
+
+    async def _edit_pile(self, channel: Any, row: GameRow, public: dict[str, Any]) -> None:
+        stored = await self.tables.storage.message(row.id, "pile")
+        if stored is None:
+            await self._new_pile(channel, row, public)
+            return
+        view = self._hand_view(row) if public["phase"] == "planning" else None
+        self.outbox.post(channel, Post(content=self._pile_text(public), view=view, edit=stored[1]), channel.id)
+
+    async def _show_status(self, channel: Any, row: GameRow, public: dict[str, Any], waiting: bool) -> None:
+        """One line at the bottom of the channel while a player decides during Stealin'."""
+        old = await self.tables.storage.message(row.id, "status")
+        if old is not None:
+            await self.tables.storage.forget_message(row.id, "status")
+            self.outbox.post(channel, Post(delete=old[1]), channel.id)
+        if not waiting:
+            return
+
+        async def remember(message: discord.Message) -> None:
+            await self.tables.storage.set_message(row.id, "status", message.channel.id, message.id)
+
+        self.outbox.post(channel, Post(content=self._status_text(public), view=self._hand_view(row),
+                                       on_sent=remember), channel.id)
 
     def _player_name(self, public: dict[str, Any], seat: int) -> str:
         bandits = public["seats"][seat]["bandits"]
         return ", ".join(texts.bandit_name(b) for b in bandits)
-
-    def _pile_text(self, public: dict[str, Any]) -> str:
-        cards = []
-        for played in public["pile"]:
-            who = self._player_name(public, played["seat"])
-            what = texts.ACTION_NAMES.get(played["action"] or "", "face down")
-            cards.append(f"{'~~' if played['resolved'] else ''}{who}: {what}{'~~' if played['resolved'] else ''}")
-        pending = public["pending"]
-        waiting = ""
-        if pending is not None:
-            who = self._player_name(public, pending["seat"])
-            waiting = "\n⏳ " + texts.WAITING.get(pending["kind"], "{player}").format(player=who) + "."
-        elif public["phase"] == "over":
-            waiting = "\nThe game is over."
-        pile = " · ".join(cards) or "no card yet"
-        return f"**Pile** (round {public['round']}/{public['rounds']}): {pile}{waiting}"
-
-    async def _show_pile(self, channel: Any, row: GameRow, public: dict[str, Any]) -> None:
-        view = discord.ui.View(timeout=None)
-        if public["phase"] != "over":
-            view.add_item(HandButton(row.id))
-        stored = await self.tables.storage.message(row.id, "pile")
-        content = self._pile_text(public)
-        if stored is not None and public["phase"] in ("planning", "keeping", "over"):
-            self.outbox.post(channel, Post(content=content, view=view, edit=stored[1]), channel.id)
-            return
-
-        async def remember(message: discord.Message) -> None:
-            await self.tables.storage.set_message(row.id, "pile", message.channel.id, message.id)
-
-        self.outbox.post(channel, Post(content=content, view=view, on_sent=remember), channel.id)
 
     def _scoreboard_text(self, public: dict[str, Any]) -> str:
         result = public["result"]
@@ -276,48 +315,78 @@ class Presenter:
         text = "Your hand: " + (", ".join(actions) or "no action card")
         return text + (f" (+{bullets} bullet card{'s' if bullets > 1 else ''})" if bullets else "")
 
-    async def _prompt(self, outcome: Outcome, new_round: bool) -> None:
-        state = outcome.state
+    async def _prompt(self, outcome: Outcome, events: list[dict[str, Any]]) -> None:
+        """Each player's private messages: the round's hand message, and one message per choice."""
+        state, game_id, row = outcome.state, outcome.game_id, outcome.row
         pending = state.pending
         players = {p.seat: p for p in outcome.players}
-        touched: set[int] = set()
-        if new_round:
-            touched |= set(players)
-        if outcome.answered_by is not None:
-            touched.add(outcome.answered_by)
-        if pending is not None:
-            touched.add(pending.seat)
-        for seat in sorted(touched):
-            fresh = new_round or (pending is not None and pending.seat == seat and pending.kind != "plan")
-            await self.send_prompt(outcome.game_id, outcome.row, state, players[seat], fresh=fresh)
+        wagons = len(state.wagons)
+        answered = outcome.answered
+        if outcome.answered_by is not None and answered and not answered.startswith("plan "):
+            await self._close_choice(game_id, players[outcome.answered_by], answered, wagons)
+        types = {e["type"] for e in events}
+        if "planning-over" in types and "round" not in types:
+            for player in players.values():
+                await self._finish_hand(game_id, player, state)
+        if "round" in types:
+            for player in players.values():
+                await self._send(game_id, row, state, player, key="hand", fresh=True)
+        elif state.phase == "planning":
+            seats = {pending.seat} if pending is not None else set()
+            if outcome.answered_by is not None and answered and answered.startswith("plan "):
+                seats.add(outcome.answered_by)
+            for seat in sorted(seats):
+                await self._send(game_id, row, state, players[seat], key="hand", fresh=False)
+        if pending is not None and pending.kind != "plan":
+            await self._send(game_id, row, state, players[pending.seat], key="choice", fresh=True)
 
-    async def send_prompt(self, game_id: int, row: GameRow, state: Game, player: PlayerRow, *, fresh: bool) -> None:
+    async def _send(self, game_id: int, row: GameRow, state: Game, player: PlayerRow, *, key: str,
+                    fresh: bool) -> None:
         """Send (or edit) one player's private message; a closed DM is told in the channel."""
         prompt = await self.prompt_for(game_id, state, player.seat)
+        key = f"{key}:{player.seat}"
         dm = await self._dm(player.user_id)
-        key = f"dm:{player.seat}"
+        if dm is None:
+            await self._dm_failed(row, player, None)
+            return
         stored = await self.tables.storage.message(game_id, key)
         files = [(f"hand{game_id}.png", prompt.picture)] if prompt.picture else []
 
         async def remember(message: discord.Message) -> None:
             await self.tables.storage.set_message(game_id, key, message.channel.id, message.id)
             if not player.dm_ok:
+                player.dm_ok = True
                 await self.tables.set_dm_ok(game_id, player.user_id, True)
 
         async def closed(error: discord.HTTPException) -> None:
             await self._dm_failed(row, player, error)
 
-        if dm is None:
-            await self._dm_failed(row, player, None)
-            return
-        if stored is not None and not fresh and stored[0] == dm.id:
+        if stored is not None and not fresh:
             self.outbox.post(dm, Post(content=prompt.content, view=prompt.view, files=files, edit=stored[1],
                                       on_failed=closed), dm.id)
-        else:
-            if stored is not None and stored[0] == dm.id:  # the old prompt stays, without live buttons
-                self.outbox.post(dm, Post(content="~~(an earlier prompt)~~", view=None, edit=stored[1]), dm.id)
-            self.outbox.post(dm, Post(content=prompt.content, view=prompt.view, files=files,
-                                      on_sent=remember, on_failed=closed), dm.id)
+            return
+        self.outbox.post(dm, Post(content=prompt.content, view=prompt.view, files=files, on_sent=remember,
+                                  on_failed=closed), dm.id)
+
+    async def _close_choice(self, game_id: int, player: PlayerRow, answer: str, wagons: int) -> None:
+        """A choice answered: its message keeps the question and the answer, without buttons."""
+        stored = await self.tables.storage.message(game_id, f"choice:{player.seat}")
+        dm = await self._dm(player.user_id)
+        if stored is None or dm is None:
+            return
+        await self.tables.storage.forget_message(game_id, f"choice:{player.seat}")
+        kind = answer.partition(" ")[0]
+        text = f"✔ {texts.QUESTIONS.get(kind, '')} **{texts.answer_label(answer, wagons)}**"
+        self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
+
+    async def _finish_hand(self, game_id: int, player: PlayerRow, state: Game) -> None:
+        stored = await self.tables.storage.message(game_id, f"hand:{player.seat}")
+        dm = await self._dm(player.user_id)
+        if stored is None or dm is None:
+            return
+        text = (f"**Colt Express #{game_id}** — round {state.round_no}: planning is over, your cards are on "
+                "the pile. Watch them resolve in the game channel.")
+        self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
 
     async def _dm_failed(self, row: GameRow, player: PlayerRow, error: discord.HTTPException | None) -> None:
         if error is not None and getattr(error, "code", None) != DM_CLOSED:
@@ -351,10 +420,11 @@ class Presenter:
                                           "come here.", on_failed=closed), dm.id)
 
     async def resume(self, game_id: int) -> None:
-        """After a restart: send the pending prompt again."""
+        """After a restart: bring the pending prompt up to date (or send it again)."""
         row = await self.tables.row(game_id)
         state = await self.tables.state(game_id)
         if state.pending is None:
             return
         players = {p.seat: p for p in await self.tables.storage.players(game_id)}
-        await self.send_prompt(game_id, row, state, players[state.pending.seat], fresh=False)
+        key = "hand" if state.pending.kind == "plan" else "choice"
+        await self._send(game_id, row, state, players[state.pending.seat], key=key, fresh=False)

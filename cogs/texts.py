@@ -23,12 +23,22 @@ def bandit_name(name: str | None) -> str:
     return CHARACTER_NAMES.get(name or "", (name or "?").title())
 
 
-def place(pos: Position, wagons: int) -> str:
-    """A position in words: "roof of the locomotive", "inside wagon 2", "inside the caboose"."""
+def _car(pos: Position, wagons: int) -> tuple[str, bool]:
     car_text, _, floor = pos.partition("/")
     car = int(car_text)
-    where = "the locomotive" if car == 0 else ("the caboose" if car == wagons else f"wagon {car}")
-    return f"{'roof of' if floor == 'roof' else 'inside'} {where}"
+    return ("the locomotive" if car == 0 else "the caboose" if car == wagons else f"wagon {car}"), floor == "roof"
+
+
+def place(pos: Position, wagons: int) -> str:
+    """A position for a button: "Roof of wagon 2", "Inside the caboose"."""
+    car, roof = _car(pos, wagons)
+    return f"{'Roof of' if roof else 'Inside'} {car}"
+
+
+def to_place(pos: Position, wagons: int) -> str:
+    """Where someone goes, for a sentence: "onto the roof of wagon 2", "into the caboose"."""
+    car, roof = _car(pos, wagons)
+    return f"onto the roof of {car}" if roof else f"into {car}"
 
 
 def card_label(card: str) -> str:
@@ -46,7 +56,7 @@ def answer_label(answer: str, wagons: int) -> str:
             return "Pass"
         return f"{card_label(card)} (face down)" if verb == "hide" else card_label(card)
     if kind in ("move", "shove"):
-        return place(value, wagons).capitalize()
+        return place(value, wagons)
     if kind in ("fire", "punch"):
         return bandit_name(value)
     if kind in ("rob", "drop"):
@@ -92,10 +102,10 @@ EVENT_NAMES = {
 ROUND_CARD_NAMES = {**EVENT_NAMES, "bridge": "Bridge", "tunnels": "Tunnels"}
 TURN_NAMES = {"S": "standard", "T": "tunnel (face down)", "D": "speeding-up (two actions)", "R": "switching"}
 HOW = {
-    "punch": "is punched to", "push": "is pushed to", "flee": "flees the marshal to",
-    "swivel-arm": "is swept to", "braking": "slides to",
+    "punch": "is knocked", "push": "is pushed", "flee": "flees the marshal,",
+    "swivel-arm": "is swept", "braking": "slides forward",
 }
-NO_EFFECT = {"no-target": "nobody to aim at", "no-loot": "nothing to take", "empty-revolver": "no bullets left"}
+NO_EFFECT = {"no-target": "nobody in reach", "no-loot": "nothing to take", "empty-revolver": "no bullets left"}
 
 
 def caption(event: dict[str, object], wagons: int) -> str | None:
@@ -103,11 +113,11 @@ def caption(event: dict[str, object], wagons: int) -> str | None:
     kind = event["type"]
     who = bandit_name(str(event.get("bandit")))
     if kind == "move":
-        to = place(str(event["to"]), wagons)
+        to = to_place(str(event["to"]), wagons)
         how = str(event.get("how"))
         if how in ("move", "floor"):
-            return f"{who} moves to the {to}." if how == "move" else f"{who} climbs to the {to}."
-        return f"{who} {HOW.get(how, 'goes to')} the {to}."
+            return f"{who} {'moves' if how == 'move' else 'climbs'} {to}."
+        return f"{who} {HOW.get(how, 'goes')} {to}."
     if kind == "fire":
         return f"{who} fires at {bandit_name(str(event['target']))}."
     if kind == "punch":

@@ -56,6 +56,7 @@ class Outcome:
     state: Game
     log_from: int
     answered_by: int | None = None
+    answered: str | None = None  # the answer text
 
 
 @dataclass
@@ -232,7 +233,8 @@ class Tables:
             except BaseException:
                 self._states[game_id] = loads(text)  # nothing was written: nothing happened
                 raise
-            return Outcome(game_id, await self.row(game_id), players, state, before, answered_by=seat)
+            return Outcome(game_id, await self.row(game_id), players, state, before, answered_by=seat,
+                           answered=answer)
 
     @staticmethod
     def _results(row: GameRow, players: list[PlayerRow], state: Game) -> list[dict[str, Any]]:
