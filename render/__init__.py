@@ -1,0 +1,52 @@
+"""Pictures of the game, drawn with Pillow from engine observations (never from the full state).
+
+    from render import train_image, action_frames, png
+    before = observe(game, None, log_since=len(game.log))
+    n = len(game.log); apply(game, answer)
+    after = observe(game, None, log_since=n)
+    files = [png(train_image(obs)) for obs in action_frames(before, after)]  # one per action
+
+Every function is pure: an observation and keyword options in, a PIL image (or bytes) out; no I/O
+once ``preload()`` has run, no Discord; safe to call from worker threads (``asyncio.to_thread``).
+
+- ``train_image(obs)``: the train after an action, the action marked and captioned (obs["log"]).
+- ``action_frames(before, after)``: one observation per action between two public observations.
+- ``pile_image(obs)``, ``hand_image(obs)``, ``scoreboard_image(obs)``: the other pictures.
+- ``replay(start, events)``: an animated GIF / WebP of a whole game from its public log.
+- ``png(img)``: the bytes to attach. Text goes through ``translate(key, english) -> template``
+  (render.text holds every English string).
+"""
+
+from __future__ import annotations
+
+from render.caption import caption
+from render.encode import png
+from render.hand import hand_image
+from render.pile import pile_image
+from render.replay import replay
+from render.scoreboard import scoreboard_image
+from render.story import action_frames
+from render.text import Translate
+from render.train import train_image
+
+
+def preload() -> None:
+    """Load fonts, draw sprites and build the palette now (at start-up), not in the first picture."""
+    from render import assets, encode
+
+    assets.preload()
+    encode.palette()
+
+
+__all__ = [
+    "Translate",
+    "action_frames",
+    "caption",
+    "hand_image",
+    "pile_image",
+    "png",
+    "preload",
+    "replay",
+    "scoreboard_image",
+    "train_image",
+]

@@ -24,12 +24,10 @@ def big_pawn(name: str, scale: float) -> Image.Image:
                           round(layout.HEAD_D * scale))
 
 
-@cache
-def faded_pawn(name: str) -> Image.Image:
-    """Where a bandit stood before moving: the pawn, half transparent."""
-    img = pawn(name).copy()
-    alpha = img.getchannel("A").point(lambda a: a * 40 // 100)
-    img.putalpha(alpha)
+def faded(sprite: Image.Image, percent: int) -> Image.Image:
+    """A copy of ``sprite`` at ``percent`` of its opacity."""
+    img = sprite.copy()
+    img.putalpha(img.getchannel("A").point(lambda a: a * percent // 100))
     return img
 
 
@@ -106,8 +104,8 @@ def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int,
         step = max(5, w // 5)
         stripe = theme.lighter(back, 0.22) if sum(back) < 300 else theme.darker(back, 0.15)
         for x in range(-h, w + h, step):
-            wd.line((x, 0, x + h, h), fill=stripe + (255,), width=max(1, w // 18))
-            wd.line((x + h, 0, x, h), fill=stripe + (255,), width=max(1, w // 18))
+            wd.line((x, 0, x + h, h), fill=(*stripe, 255), width=max(1, w // 18))
+            wd.line((x + h, 0, x, h), fill=(*stripe, 255), width=max(1, w // 18))
         img.paste(weave, (0, 0), Image.composite(weave.getchannel("A"), mask, mask))
         return img
     face = fill

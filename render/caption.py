@@ -107,15 +107,16 @@ def _clauses(obs: Observation | None, events: Sequence[Event], tr: Translate | N
                 action = text.action_name(e["action"], tr)
                 out.append((key, {"bandit": name(e["bandit"]), "action": action}))
         elif kind == "loot-appears":
-            loot = _loot(e["loot"], tr)
-            out.append(("caption.loot-appears", {"loot": loot[:1].upper() + loot[1:],
+            out.append(("caption.loot-appears", {"loot": _loot(e["loot"], tr),
                                                  "at": text.position_name(e["at"], tr)}))
         elif kind == "lose":
             out.append(("caption.lose", {"bandit": name(e["bandit"])}))
         elif kind == "ransom":
             out.append(("caption.ransom", {"bandit": name(e["bandit"]), "value": e["value"]}))
         elif kind == "game-over":
-            out.append(("caption.game-over", {}))
+            winners = [name(w) for w in e.get("winners", ())]
+            key = "caption.game-over.winner" if len(winners) == 1 else "caption.game-over.winners"
+            out.append((key if winners else "caption.game-over", {"names": text.names_list(winners, tr)}))
     return out
 
 
@@ -138,8 +139,16 @@ def _grouped(clauses: list[Clause], tr: Translate | None) -> list[Clause]:
             out[-1][2].append(str(fields["bandit"]))
         else:
             out.append((key, rest, [str(fields["bandit"])] if "bandit" in fields else []))
-    merged: list[Clause] = []
+    # "the marshal shoots X" then "X flees to the roof": one clause (B-7.10 is one event for players)
+    joined: list[tuple[str, dict[str, Any], list[str]]] = []
     for key, rest, bandits in out:
+        if (key == "caption.move.flee" and joined and joined[-1][0] == "caption.hit.marshal"
+                and joined[-1][2] == bandits):
+            joined[-1] = ("caption.hit-flee", {}, bandits)
+        else:
+            joined.append((key, rest, bandits))
+    merged: list[Clause] = []
+    for key, rest, bandits in joined:
         fields = dict(rest)
         if bandits:
             fields["bandit"] = text.names_list(bandits, tr)
@@ -148,7 +157,13 @@ def _grouped(clauses: list[Clause], tr: Translate | None) -> list[Clause]:
 
 
 def caption(obs: Observation | None, events: Sequence[Event], translate: Translate | None = None) -> str:
-    """One line saying what ``events`` (one run, see ``split_runs``) did: "Django fires at Belle"."""
+    """One line saying what ``events`` did: "Django fires at Belle". Several runs (see
+    ``split_runs``) get one caption each, joined."""
+    runs = split_runs(events)
+    return t("caption.join", translate).join(c for c in (_run_caption(obs, run, translate) for run in runs) if c)
+
+
+def _run_caption(obs: Observation | None, events: Sequence[Event], translate: Translate | None) -> str:
     if not events:
         return ""
     tr = translate

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -19,7 +20,7 @@ def paste(img: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
 
 
 def paste_centred(img: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    paste(img, sprite, (int(round(centre[0] - sprite.width / 2)), int(round(centre[1] - sprite.height / 2))))
+    paste(img, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)))
 
 
 def text(img: Image.Image, xy: tuple[float, float], s: str, style: str, size: int, colour: RGB,
@@ -31,7 +32,7 @@ def text(img: Image.Image, xy: tuple[float, float], s: str, style: str, size: in
     sprite, mid = fonts.sprite(s, style, size, colour)
     w = sprite.width - 2
     x = xy[0] - (w / 2 if anchor == "m" else w if anchor == "r" else 0)
-    paste(img, sprite, (int(round(x)) - 1, int(round(xy[1])) - mid))
+    paste(img, sprite, (round(x) - 1, round(xy[1]) - mid))
     return w
 
 
@@ -95,7 +96,7 @@ def _dashes(points: Sequence[Point], on: float, off: float) -> list[list[Point]]
     out: list[list[Point]] = []
     current: list[Point] = [points[0]]
     drawing, left = True, on
-    for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
         seg = math.hypot(x2 - x1, y2 - y1)
         pos = 0.0
         while seg - pos > left:
@@ -117,7 +118,7 @@ def _dashes(points: Sequence[Point], on: float, off: float) -> list[list[Point]]
     return out
 
 
-def halo(img: Image.Image, centre: tuple[float, float], rx: float, ry: float, colour: tuple[int, int, int, int]) -> None:
+def halo(img: Image.Image, centre: Point, rx: float, ry: float, colour: tuple[int, int, int, int]) -> None:
     """A soft glow behind a pawn (the bandit whose action this is)."""
     x, y = centre
     d = ImageDraw.Draw(img)

@@ -42,20 +42,33 @@ def font(style: str, size: int) -> ImageFont.FreeTypeFont:
 @lru_cache(maxsize=8192)
 def width(text: str, style: str, size: int) -> int:
     with LOCK:
-        return int(round(font(style, size).getlength(text)))
+        return round(font(style, size).getlength(text))
 
 
-@lru_cache(maxsize=8192)
+SHORT = 40  # texts up to this long (names, numbers, labels) are kept; captions are drawn each time
+
+
 def sprite(text: str, style: str, size: int, colour: RGB) -> tuple[Image.Image, int]:
     """``text`` as an RGBA sprite and the sprite row of the text's visual middle (half the cap
     height above the baseline)."""
+    if len(text) <= SHORT:
+        return _kept_sprite(text, style, size, colour)
+    return _sprite(text, style, size, colour)
+
+
+@lru_cache(maxsize=4096)
+def _kept_sprite(text: str, style: str, size: int, colour: RGB) -> tuple[Image.Image, int]:
+    return _sprite(text, style, size, colour)
+
+
+def _sprite(text: str, style: str, size: int, colour: RGB) -> tuple[Image.Image, int]:
     with LOCK:
         f = font(style, size)
         ascent, descent = f.getmetrics()
-        w = max(1, int(round(f.getlength(text))) + 2)
-        img = Image.new("RGBA", (w, ascent + descent), colour + (0,))
-        ImageDraw.Draw(img).text((1, ascent), text, font=f, fill=colour + (255,), anchor="ls")
-    return img, ascent - int(round(size * 0.36))
+        w = max(1, round(f.getlength(text)) + 2)
+        img = Image.new("RGBA", (w, ascent + descent), (*colour, 0))
+        ImageDraw.Draw(img).text((1, ascent), text, font=f, fill=(*colour, 255), anchor="ls")
+    return img, ascent - round(size * 0.36)
 
 
 def fit_size(text: str, style: str, size: int, max_width: int, smallest: int) -> int:

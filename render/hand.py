@@ -18,7 +18,7 @@ ACTION_ORDER = {"move": 0, "floor": 1, "fire": 2, "punch": 3, "rob": 4, "marshal
 def _sort_key(card: str) -> tuple[int, int, str]:
     owner, _, action = card.partition(":")
     if owner == "bullet":
-        return 1, 0, action
+        return 1, 1 if action == "neutral" else 0, action
     return 0, ACTION_ORDER.get(action, 9), owner
 
 
@@ -53,10 +53,10 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     gap = layout.CARD_GAP
     per_row = max(1, (layout.WIDTH - 2 * layout.MARGIN + gap) // (w + gap))
     rows = max(1, -(-len(cards) // per_row))
-    title_h = 50
+    title_h = layout.TITLE_H
     height = title_h + 14 + rows * (h + gap) + layout.MARGIN
     img = Image.new("RGB", (layout.WIDTH, height), theme.BOARD_BG)
-    draw.paste(img, Image.new("RGBA", (layout.WIDTH, title_h), theme.HEADER_BG + (255,)), (0, 0))
+    draw.paste(img, Image.new("RGBA", (layout.WIDTH, title_h), (*theme.HEADER_BG, 255)), (0, 0))
     bandit = view["bandits"][0] if view["bandits"] else None
     if bandit:
         draw.paste(img, assets.pawn(bandit), (layout.MARGIN, (title_h - layout.PAWN_H) // 2))
@@ -93,7 +93,7 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
 
 def _shooter_mark(img: Image.Image, shooter: str, x: int, y: int, w: int) -> None:
     style = theme.bandit_style(shooter)
-    strip = Image.new("RGBA", (w - 16, 12), style.fill + (255,))
+    strip = Image.new("RGBA", (w - 16, 12), (*style.fill, 255))
     draw.paste(img, strip, (x + 8, y + 8))
     size = fonts.fit_size(style.letter, "bold", 11, w - 20, 8)
     draw.text(img, (x + w / 2, y + 14), style.letter, "bold", size, style.ink, "m")

@@ -280,14 +280,25 @@ def symbol(kind: str, s: int, ink: RGB) -> Image.Image:
             d.arc(_box(s * 0.38, s * 0.40, s * 0.60, s * 0.66, u), 0, 180, fill=ink, width=max(1, lw // 2))
             d.rectangle(_box(s * 0.86, s * 0.18, s * 0.92, s * 0.28, u), fill=ink)
         elif kind == "punch":
+            # a fist: four knuckles over the back of the hand, the thumb folded across (cut lines)
             for i in range(4):
                 x0 = s * (0.12 + i * 0.19)
                 d.rounded_rectangle(_box(x0, s * 0.14, x0 + s * 0.19, s * 0.50, u), radius=s * 0.08 * u, fill=ink)
             d.rounded_rectangle(_box(s * 0.12, s * 0.40, s * 0.88, s * 0.90, u), radius=s * 0.14 * u, fill=ink)
+            cut = (0, 0, 0, 0)
+            thin = max(1, int(s * 0.05 * u))
+            for i in range(1, 4):
+                x = s * (0.12 + i * 0.19)
+                d.line(_pts([(x, s * 0.16), (x, s * 0.42)], u), fill=cut, width=thin)
+            d.line(_pts([(s * 0.16, s * 0.50), (s * 0.56, s * 0.50), (s * 0.66, s * 0.62)], u), fill=cut, width=thin)
         elif kind == "rob":
             d.ellipse(_box(s * 0.14, s * 0.34, s * 0.86, s * 0.96, u), fill=ink)
             d.polygon(_pts([(s * 0.38, s * 0.38), (s * 0.30, s * 0.08), (s * 0.70, s * 0.08), (s * 0.62, s * 0.38)],
                            u), fill=ink)
+            d.line(_pts([(s * 0.32, s * 0.33), (s * 0.68, s * 0.33)], u), fill=(0, 0, 0, 0),
+                   width=max(1, int(s * 0.05 * u)))
+            d.text((c * u, s * 0.66 * u), "$", fill=(0, 0, 0, 0), anchor="mm",
+                   font=fonts.font("bold", int(s * 0.40 * u)))
         elif kind == "marshal":
             pts: list[Point] = []
             for i in range(12):
@@ -298,10 +309,12 @@ def symbol(kind: str, s: int, ink: RGB) -> Image.Image:
         elif kind == "bullet":
             d.pieslice(_box(s * 0.32, s * 0.04, s * 0.68, s * 0.44, u), 180, 360, fill=ink)
             d.rectangle(_box(s * 0.32, s * 0.24, s * 0.68, s * 0.96, u), fill=ink)
-        elif kind == "S":  # standard: a card face up
-            d.rounded_rectangle(_box(s * 0.22, s * 0.08, s * 0.78, s * 0.92, u), radius=s * 0.08 * u, outline=ink,
+        elif kind == "S":  # standard: a card face up, showing its symbol
+            d.rounded_rectangle(_box(s * 0.20, s * 0.06, s * 0.80, s * 0.94, u), radius=s * 0.09 * u, outline=ink,
                                 width=lw)
-            d.ellipse(_box(c - s * 0.11, c - s * 0.11, c + s * 0.11, c + s * 0.11, u), fill=ink)
+            d.line(_pts([(s * 0.34, c), (s * 0.66, c)], u), fill=ink, width=lw)
+            _arrow_head(d, u, (s * 0.72, c), 0, s * 0.2, ink)
+            _arrow_head(d, u, (s * 0.28, c), math.pi, s * 0.2, ink)
         elif kind == "T":  # tunnel: a dark arch
             d.pieslice(_box(s * 0.06, s * 0.14, s * 0.94, s * 1.02 + s * 0.6, u), 180, 360, fill=ink)
             d.rectangle(_box(s * 0.06, s * 0.56, s * 0.94, s * 0.90, u), fill=ink)
@@ -315,6 +328,15 @@ def symbol(kind: str, s: int, ink: RGB) -> Image.Image:
             a = math.radians(200)
             tip = (c + s * 0.38 * math.cos(a), c + s * 0.38 * math.sin(a))
             _arrow_head(d, u, (tip[0] + s * 0.02, tip[1] + s * 0.12), math.pi / 2 + 0.25, s * 0.34, ink)
+        elif kind == "M":  # mêlée (Horses & Stagecoach): two fists crossing, drawn as crossed bars
+            d.line(_pts([(s * 0.15, s * 0.15), (s * 0.85, s * 0.85)], u), fill=ink, width=lw)
+            d.line(_pts([(s * 0.85, s * 0.15), (s * 0.15, s * 0.85)], u), fill=ink, width=lw)
+            for x, y in ((0.15, 0.15), (0.85, 0.15), (0.15, 0.85), (0.85, 0.85)):
+                d.ellipse(_box(s * x - s * 0.12, s * y - s * 0.12, s * x + s * 0.12, s * y + s * 0.12, u), fill=ink)
+        elif kind == "K":  # shake (Marshal & Prisoners): a zigzag
+            pts3 = [(s * 0.06, c), (s * 0.24, s * 0.2), (s * 0.42, s * 0.8), (s * 0.6, s * 0.2), (s * 0.78, s * 0.8),
+                    (s * 0.94, c)]
+            d.line(_pts(pts3, u), fill=ink, width=lw, joint="curve")
         else:  # unknown: a question mark
             d.text((c * u, c * u), "?", fill=ink, anchor="mm", font=fonts.font("bold", int(s * 0.8 * u)))
 

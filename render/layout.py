@@ -22,13 +22,16 @@ PAWN_GAP = 3
 HEAD_D = 19  # the pawn's head: a disc of this diameter at the top centre of the sprite
 
 HEADER_H = 58
+HEADER_CARD_X = 196  # where the round card's name starts (further right after a long round title)
+HEADER_CARD_W = 330  # at most this wide: the card's name and its event line
+TURN_TILE, TURN_TILE_GAP = 30, 5
 ROOF_ZONE_H = 2 * PAWN_H + 8  # room for two rows of pawns standing on a roof
 ROOF_BAND_H = 12
 INSIDE_H = 2 * PAWN_H + 12
 FLOOR_BAND_H = 32
 UNDERFRAME_H = 24  # wheels and rails
 CAR_LABEL_H = 24
-TRAIN_TOP_PAD = 6
+TRAIN_TOP_PAD = 12
 TRAIN_H = TRAIN_TOP_PAD + ROOF_ZONE_H + ROOF_BAND_H + INSIDE_H + FLOOR_BAND_H + UNDERFRAME_H + CAR_LABEL_H
 CAPTION_H = 42
 PILE_H = 60
@@ -213,6 +216,9 @@ def pawn_centre(corner: tuple[int, int]) -> tuple[int, int]:
 MINI_CARD_W, MINI_CARD_H = 26, 38
 CARD_W, CARD_H = 92, 130  # the hand and the pile pictures
 CARD_GAP = 10
+TITLE_H = 50  # the dark title band of the hand and pile pictures
+SCORE_TITLE_H, SCORE_HEAD_H, SCORE_ROW_H = 64, 34, 56
+SCORE_COLUMNS = {"bandit": 24, "purse": 330, "jewel": 470, "strongbox": 610, "gunslinger": 750}  # x of each
 
 
 def loot_counts(tokens: Sequence[str]) -> dict[str, int]:
@@ -225,7 +231,10 @@ def loot_counts(tokens: Sequence[str]) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: (order.get(kv[0], 9), kv[0])))
 
 
-def place_pawns(obs: Mapping[str, Any], train: TrainLayout) -> tuple[dict[str, tuple[int, int]], tuple[int, int] | None]:
+Corner = tuple[int, int]
+
+
+def place_pawns(obs: Mapping[str, Any], train: TrainLayout) -> tuple[dict[str, Corner], Corner | None]:
     """The top-left corner of every bandit's pawn and of the marshal's, as the train picture
     draws them: the marshal first in his car, then bandits in seat order."""
     at: dict[str, list[str]] = {}

@@ -47,8 +47,8 @@ def _towards(a: Point, b: Point, by: float) -> Point:
 
 
 def _curve(a: Point, b: Point, lift: float) -> list[Point]:
-    """From ``a`` to ``b``: straight if vertical, else an arc bowing upwards."""
-    if abs(a[0] - b[0]) < 4:
+    """From ``a`` to ``b``: straight when nearly vertical, else an arc bowing upwards."""
+    if abs(a[0] - b[0]) < PAWN_W * 1.5:
         return [a, b]
     mid = ((a[0] + b[0]) / 2, min(a[1], b[1]) - lift)
     return draw.bezier(a, mid, b, 18)
@@ -70,9 +70,11 @@ def plan(obs: dict[str, Any], events: list[Event], tl: TrainLayout, corners: dic
         return None if corner is None else _centre(corner)
 
     last_move: dict[str, int] = {}
+    first_move: dict[str, int] = {}
     for i, e in enumerate(events):
         if e["type"] == "move":
             last_move[e["bandit"]] = i
+            first_move.setdefault(e["bandit"], i)
     # the bandit whose card this is glows
     actor = next((e.get("bandit") for e in events if e["type"] in ("resolve", "fire", "rob", "punch")), None)
     if events[0]["type"] == "resolve" and actor is not None and actor in corners:
@@ -85,16 +87,22 @@ def plan(obs: dict[str, Any], events: list[Event], tl: TrainLayout, corners: dic
         if kind == "move":
             name = e["bandit"]
             start = p.punched.pop(name, None) if e["how"] == "punch" else None
+            if e["how"] == "flee" and marshal_corner is not None:
+                # from beside the marshal, who now stands where the bandit met him
+                m = _centre(marshal_corner)
+                start = (m[0] + PAWN_W * 0.9, m[1])
+            if start is None and first_move.get(name) == i:
+                start = _before(obs, tl, name, e["at"])
             start = start or zone_point(e["at"])
             end = pawn_point(name) if last_move.get(name) == i else zone_point(e["to"])
             if start is None or end is None:
                 continue
             end = _towards(start, end, PAWN_H / 2 + 2) if last_move.get(name) == i else end
             roof = e["to"].endswith("/roof") and e["at"].endswith("/roof")
-            lift = 22 if roof else 30
+            # several paths in one action (an event) arc at different heights, so none hides another
+            lift = (22 if roof else 30) + 16 * sum(1 for path in p.paths if len(path[0]) > 2)
             colour = theme.bandit_style(name).fill
-            p.paths.append((_curve(start, end, lift), colour, e["how"] in ("punch", "push", "flee", "swivel-arm",
-                                                                           "braking")))
+            p.paths.append((_curve(start, end, lift), colour, False))
         elif kind == "marshal":
             start = zone_point(e["at"])
             end = _centre(marshal_corner) if marshal_corner is not None else zone_point(e["to"])
@@ -113,25 +121,26 @@ def plan(obs: dict[str, Any], events: list[Event], tl: TrainLayout, corners: dic
                 p.bursts.append((_shoulder(b, a), 24, theme.HIT))
         elif kind == "hit":
             name = e["bandit"]
-            # the bullet lands where the bandit met the marshal (before fleeing) or where they stand
-            flee = next((m for m in events[i:] if m["type"] == "move" and m["bandit"] == name
-                         and m["how"] == "flee"), None)
-            where = zone_point(flee["at"]) if flee else pawn_point(name)
+            where = pawn_point(name)
             if where is not None:
                 p.bursts.append(((where[0] + PAWN_W / 2 - 2, where[1] - 4), 22, theme.HIT))
         elif kind == "punch":
             puncher = pawn_point(e["bandit"])
+            victim = pawn_point(e["target"]) if obs_at(obs, e["target"]) == e["at"] else None
             knock = next((m for m in events[i:] if m["type"] == "move" and m["bandit"] == e["target"]), None)
             goes = zone_point(knock["to"]) if knock else None
-            if puncher is not None:
+            if puncher is not None and victim is not None:
+                # the victim still stands there (where to knock them is being decided): fist on the body
+                p.fists.append(_shoulder(victim, puncher, low=True))
+            elif puncher is not None:
                 side = 1.0 if goes is None or goes[0] >= puncher[0] else -1.0
-                p.fists.append((puncher[0] + side * (PAWN_W / 2 + 12), puncher[1] - 4))
+                p.fists.append((puncher[0] + side * (PAWN_W / 2 + 12), puncher[1] + 8))
                 p.punched[e["target"]] = (puncher[0] + side * (PAWN_W / 2 + 12), puncher[1])
         elif kind in ("rob", "take", "ransom", "lose"):
             name = e["bandit"]
             c = pawn_point(name)
             if c is not None:
-                p.tokens.append(((c[0], c[1] - PAWN_H / 2 - 12), e["loot"], "-" if kind == "lose" else "+"))
+                p.tokens.append((_above(c, tl, name, obs), e["loot"], "-" if kind == "lose" else "+"))
         elif kind in ("drop", "loot-appears"):
             zone = zones.get(e["at"])
             if zone is not None:
@@ -143,14 +152,39 @@ def plan(obs: dict[str, Any], events: list[Event], tl: TrainLayout, corners: dic
         elif kind == "no-effect":
             c = pawn_point(e["bandit"])
             if c is not None:
-                p.crosses.append((c[0], c[1] - PAWN_H / 2 - 10))
+                p.crosses.append(_above(c, tl, e["bandit"], obs))
     return p
 
 
-def _shoulder(target: Point, source: Point) -> Point:
-    """Where a shot lands on a pawn: its shoulder on the shooter's side (the head stays visible)."""
+def _before(obs: dict[str, Any], tl: TrainLayout, name: str, pos: str) -> Point | None:
+    """Where ``name`` stood at ``pos`` before leaving it: the slot it had among those still there."""
+    zone = tl.zones.get(pos)
+    if zone is None:
+        return None
+    order = [b["name"] for b in obs["bandits"]]
+    there = [n for n in order if n == name or obs_at(obs, n) == pos]
+    if obs.get("marshal") == pos:
+        there.insert(0, "")
+    kinds = len(layout.loot_counts(obs.get("floor_loot", {}).get(pos, ()))) if zone.floor == "roof" else 0
+    corner = layout.slots(zone, len(there), kinds)[there.index(name)]
+    return _centre(corner)
+
+
+def _above(centre: Point, tl: TrainLayout, name: str, obs: dict[str, Any]) -> Point:
+    """Where a sign about a bandit goes: over the head, or beside it when the pawn stands in the
+    back row of a crowded place (over it is the header, or a pawn)."""
+    zone = tl.zones.get(obs_at(obs, name) or "")
+    top = centre[1] - PAWN_H / 2
+    if zone is not None and top - 26 < zone.stand.y:
+        return centre[0] + PAWN_W / 2 + 12, top + 8
+    return centre[0], top - 12
+
+
+def _shoulder(target: Point, source: Point, low: bool = False) -> Point:
+    """Where a shot or a fist lands on a pawn: its side towards the shooter, at the shoulder (or the
+    belly, ``low``), so that the head stays visible."""
     side = -1.0 if source[0] < target[0] else 1.0
-    return target[0] + side * (PAWN_W / 2 - 3), target[1] - 4
+    return target[0] + side * (PAWN_W / 2 - 3), target[1] + (8 if low else -4)
 
 
 def obs_at(obs: dict[str, Any], name: str) -> str | None:

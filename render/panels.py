@@ -1,7 +1,13 @@
-"""One panel per bandit under the train: who, bullets left and received, loot, hand, turn."""
+"""One panel per bandit under the train: who, bullets left and received, loot, hand, turn.
+
+A panel changes far less often than the train: each is drawn once per distinct content and kept
+(``_panel``), and a frame only pastes it.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -13,6 +19,18 @@ from render.text import Translate
 
 Observation = dict[str, Any]
 LOOT_KINDS = ("purse", "jewel", "strongbox")
+
+
+@dataclass(frozen=True, slots=True)
+class PanelContent:
+    """Everything a panel shows; equal contents give the same picture."""
+
+    bandit: str
+    revolver: int
+    bullets_received: int
+    loot: tuple[int, ...]  # purses, jewels, strongboxes
+    hand: int | None  # shown during planning only
+    acting: str | None  # the "to act" label of the bandit who must decide now
 
 
 def _seat_of(obs: Observation, seat: int) -> dict[str, Any]:
@@ -37,74 +55,71 @@ def is_acting(obs: Observation, bandit: dict[str, Any]) -> bool:
     return bool(pending.get("seat") == bandit["seat"])
 
 
+def content(obs: Observation, bandit: dict[str, Any], translate: Translate | None) -> PanelContent:
+    counts = layout.loot_counts(bandit.get("loot", ()))
+    hand = _seat_of(obs, bandit["seat"]).get("hand_size")
+    planning = obs.get("phase") in ("planning", "keeping")
+    return PanelContent(
+        bandit=bandit["name"],
+        revolver=int(bandit.get("revolver", 0)),
+        bullets_received=int(bandit.get("bullets_received", 0)),
+        loot=tuple(counts.get(kind, 0) for kind in LOOT_KINDS),
+        hand=int(hand) if planning and hand is not None else None,
+        acting=acting_label(obs, translate) if is_acting(obs, bandit) else None,
+    )
+
+
 def draw_panels(img: Image.Image, obs: Observation, rects: tuple[Rect, ...], translate: Translate | None) -> None:
     for bandit, r in zip(obs["bandits"], rects, strict=False):
-        panel(img, obs, bandit, r, translate)
+        img.paste(_panel(content(obs, bandit, translate), r.w, r.h, translate), (r.x, r.y))
 
 
-def panel(img: Image.Image, obs: Observation, bandit: dict[str, Any], r: Rect, translate: Translate | None) -> None:
+@lru_cache(maxsize=256)  # ~70 kB each
+def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Image.Image:
+    img = Image.new("RGB", (w, h), theme.BOARD_BG)
     d = ImageDraw.Draw(img)
-    acting = is_acting(obs, bandit)
-    bg = theme.PANEL_ACTIVE_BG if acting else theme.PANEL_BG
-    d.rounded_rectangle(r.box(), radius=9, fill=bg, outline=theme.PANEL_ACTIVE if acting else theme.PANEL_EDGE,
-                        width=4 if acting else 2)
-    name = bandit["name"]
-    sprite = assets.pawn(name)
-    draw.paste(img, sprite, (r.x + 10, r.y + (r.h - sprite.height) // 2))
-    x = r.x + 10 + sprite.width + 10
-    line1 = r.y + 21
-    line2 = r.y + r.h - 21
-    right = r.right - 10
-    # hand size (planning only: the rest of the round every hand is back in its deck)
-    seat = _seat_of(obs, bandit["seat"])
-    hand = seat.get("hand_size")
-    if obs.get("phase") in ("planning", "keeping") and hand is not None:
-        label = str(hand)
-        w = draw.text(img, (right, line1), label, "bold", 16, theme.PANEL_TEXT, "r")
-        draw.paste(img, assets.card_back(14, 20, theme.bandit_style(name).fill), (right - w - 18, line1 - 10))
-        right -= w + 26
-    if acting:
-        tag = acting_label(obs, translate)
+    acting = c.acting is not None
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=9, fill=theme.PANEL_ACTIVE_BG if acting else theme.PANEL_BG,
+                        outline=theme.PANEL_ACTIVE if acting else theme.PANEL_EDGE, width=4 if acting else 2)
+    sprite = assets.pawn(c.bandit)
+    draw.paste(img, sprite, (10, (h - sprite.height) // 2))
+    x = 10 + sprite.width + 10
+    line1 = 21
+    line2 = h - 21
+    right = w - 10
+    if c.hand is not None:
+        label = str(c.hand)
+        tw = draw.text(img, (right, line1), label, "bold", 16, theme.PANEL_TEXT, "r")
+        draw.paste(img, assets.card_back(14, 20, theme.bandit_style(c.bandit).fill), (right - tw - 18, line1 - 10))
+        right -= tw + 26
+    if c.acting is not None:
         size = 14
-        tw = fonts.width(tag, "bold", size)
+        tw = fonts.width(c.acting, "bold", size)
         box = (right - tw - 24, line1 - 11, right, line1 + 11)
         d.rounded_rectangle(box, radius=11, fill=theme.PANEL_ACTIVE)
         d.polygon([(box[0] + 7, line1 - 5), (box[0] + 7, line1 + 5), (box[0] + 14, line1)], fill=theme.PANEL_TEXT)
-        draw.text(img, (box[0] + 18, line1), tag, "bold", size, theme.PANEL_TEXT)
+        draw.text(img, (box[0] + 18, line1), c.acting, "bold", size, theme.PANEL_TEXT)
         right = box[0] - 6
-    title = txt.bandit_name(name, translate)
+    title = txt.bandit_name(c.bandit, translate)
     size = fonts.fit_size(title, "bold", 18, right - x, 12)
     draw.text(img, (x, line1), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.PANEL_TEXT)
     # revolver: bullets left as cartridges, fired ones as empty outlines
-    left = int(bandit.get("revolver", 0))
-    bx = x
     for i in range(6):
-        draw.paste(img, assets.bullet(8, 19, spent=i >= left), (bx + i * 9, line2 - 10))
-    bx += 6 * 9 + 10
+        draw.paste(img, assets.bullet(8, 19, spent=i >= c.revolver), (x + i * 9, line2 - 10))
+    bx = x + 6 * 9 + 10
     # bullets received
-    got = int(bandit.get("bullets_received", 0))
+    got = c.bullets_received
     draw.paste_centred(img, assets.burst(20, theme.HIT if got else theme.BULLET_EMPTY), (bx + 10, line2))
     bx += 22
     bx += draw.text(img, (bx, line2), str(got), "bold", 15, theme.PANEL_TEXT if got else theme.PANEL_DIM) + 10
-    # loot by kind
-    counts = layout.loot_counts(bandit.get("loot", ()))
-    for kind in LOOT_KINDS:
-        n = counts.get(kind, 0)
-        icon = assets.loot(kind, 20) if n else _dim(kind)
-        draw.paste(img, icon, (bx, line2 - 10))
+    # loot by kind, every kind always in its place (a ghost of it when none)
+    for kind, n in zip(LOOT_KINDS, c.loot, strict=True):
+        draw.paste(img, assets.loot(kind, 20) if n else _dim(kind), (bx, line2 - 10))
         bx += 21
         bx += draw.text(img, (bx, line2), str(n), "bold", 15, theme.PANEL_TEXT if n else theme.PANEL_DIM) + 8
-
-
-def _dim(kind: str) -> Image.Image:
-    return _dim_loot(kind)
-
-
-from functools import cache  # noqa: E402
+    return img
 
 
 @cache
-def _dim_loot(kind: str) -> Image.Image:
-    icon = assets.loot(kind, 20).copy()
-    icon.putalpha(icon.getchannel("A").point(lambda a: a * 35 // 100))
-    return icon
+def _dim(kind: str) -> Image.Image:
+    return assets.faded(assets.loot(kind, 20), 35)

@@ -6,6 +6,7 @@ own with bigger cards, for the moments when the pile is the news (planning).
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -28,10 +29,14 @@ def _owner(obs: Observation, played: dict[str, Any]) -> str | None:
     return None
 
 
-def _shown(obs: Observation, played: dict[str, Any]) -> bool:
-    """Whether the card's face may be drawn: face up, resolved, or the viewer's own hidden card."""
-    return bool(played.get("action")) and (not played["face_down"] or played["resolved"]
-                                           or obs.get("viewer") == played["seat"])
+def _shown(obs: Observation, played: dict[str, Any], own_hidden: bool) -> bool:
+    """Whether the card's face may be drawn: face up, resolved, or (``own_hidden``, in a player's
+    own picture) the viewer's own hidden card."""
+    if not played.get("action"):
+        return False
+    if not played["face_down"] or played["resolved"]:
+        return True
+    return own_hidden and obs.get("viewer") is not None and obs.get("viewer") == played["seat"]
 
 
 def _next_index(obs: Observation) -> int | None:
@@ -43,60 +48,70 @@ def _next_index(obs: Observation) -> int | None:
     return None
 
 
+MiniCard = tuple[str | None, str | None, bool]  # owner, action shown (None: a back), veiled
+
+
 def strip(img: Image.Image, obs: Observation, r: Rect, translate: Translate | None) -> None:
+    """The pile as small cards in the train picture, which is public: a hidden card is a back even
+    when the observation is its owner's."""
     cards = list(obs.get("pile") or ())
-    mid = r.y + r.h // 2
-    x0 = r.x + layout.MARGIN + 4
-    label = txt.t("pile.title", translate)
-    lw = draw.text(img, (x0, mid), label, "bold", 16, theme.PANEL_TEXT)
+    if not cards and obs.get("phase") == "over":
+        return
+    veiled = obs.get("phase") in ("stealing", "event", "round-end")
+    minis: list[MiniCard] = []
+    for played in cards:
+        shown = _shown(obs, played, own_hidden=False)
+        minis.append((_owner(obs, played), played["action"] if shown else None, bool(played["resolved"] and veiled)))
+    img.paste(_strip(tuple(minis), _next_index(obs), r.w, r.h, translate), (r.x, r.y))
+
+
+@lru_cache(maxsize=64)  # ~180 kB each
+def _strip(cards: tuple[MiniCard, ...], next_i: int | None, width: int, height: int,
+           translate: Translate | None) -> Image.Image:
+    img = Image.new("RGB", (width, height), theme.BOARD_BG)
+    mid = height // 2
+    x0 = layout.MARGIN + 4
+    lw = draw.text(img, (x0, mid), txt.t("pile.title", translate), "bold", 16, theme.PANEL_TEXT)
     x = x0 + max(lw, 40) + 12
     if not cards:
         draw.text(img, (x, mid), txt.t("pile.empty", translate), "regular", 15, theme.PANEL_DIM)
-        return
+        return img
     w, h = layout.MINI_CARD_W, layout.MINI_CARD_H
-    room = r.right - layout.MARGIN - x
+    room = width - layout.MARGIN - x
     step = min(w + 5, (room - w) / max(1, len(cards) - 1))
-    next_i = _next_index(obs)
     d = ImageDraw.Draw(img)
     top = mid - h // 2
-    for i, played in enumerate(cards):
+    for i, (owner, action, veil) in enumerate(cards):
         cx = int(x + i * step)
-        owner = _owner(obs, played)
-        shown = _shown(obs, played)
-        sprite = assets.card(owner, played["action"] if shown else None, not shown, w, h)
-        draw.paste(img, sprite, (cx, top))
-        if played["resolved"] and obs.get("phase") in ("stealing", "event", "round-end"):
-            veil = Image.new("RGBA", (w, h), theme.CARD_RESOLVED_VEIL)
-            img.paste(veil, (cx, top), _rounded_mask(w, h))
+        draw.paste(img, assets.card(owner, action, action is None, w, h), (cx, top))
+        if veil:
+            colour, mask = _veil(w, h)
+            img.paste(colour, (cx, top), mask)
         if i == next_i:
             d.rounded_rectangle((cx - 3, top - 3, cx + w + 2, top + h + 2), radius=6, outline=theme.CARD_NEXT, width=3)
+    return img
 
 
-def _rounded_mask(w: int, h: int) -> Image.Image:
-    return _mask(w, h)
-
-
-_MASKS: dict[tuple[int, int], Image.Image] = {}
-
-
-def _mask(w: int, h: int) -> Image.Image:
-    mask = _MASKS.get((w, h))
-    if mask is None:
-        veil = Image.new("L", (w, h), 0)
-        ImageDraw.Draw(veil).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(3, w // 9),
-                                               fill=theme.CARD_RESOLVED_VEIL[3])
-        _MASKS[(w, h)] = mask = veil
-    return mask
+@cache
+def _veil(w: int, h: int) -> tuple[Image.Image, Image.Image]:
+    """A resolved card's veil: its colour and its card-shaped mask."""
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(3, w // 9),
+                                           fill=theme.CARD_RESOLVED_VEIL[3])
+    return Image.new("RGB", (w, h), theme.CARD_RESOLVED_VEIL[:3]), mask
 
 
 def pile_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
-    """The round's pile in big cards, in the order played (the order they resolve), wrapped in rows."""
+    """The round's pile in big cards, in the order played (the order they resolve), wrapped in rows.
+
+    From a player's observation (``observe(game, seat)``) it is that player's picture: their own
+    face-down cards are shown, marked with a folded corner. Post only public ones in the channel."""
     cards = list(obs.get("pile") or ())
     w, h = layout.CARD_W, layout.CARD_H
     gap = layout.CARD_GAP
     per_row = max(1, (layout.WIDTH - 2 * layout.MARGIN + gap) // (w + gap))
     rows = max(1, -(-len(cards) // per_row))
-    title_h = 46
+    title_h = layout.TITLE_H - 4
     name_h = 24
     height = title_h + rows * (h + name_h + gap) + layout.MARGIN
     img = Image.new("RGB", (layout.WIDTH, height), theme.BOARD_BG)
@@ -122,7 +137,7 @@ def pile_image(obs: Observation, *, translate: Translate | None = None) -> Image
         x = left + col * (w + gap)
         y = title_h + row * (h + name_h + gap)
         owner = _owner(obs, played)
-        shown = _shown(obs, played)
+        shown = _shown(obs, played, own_hidden=True)
         label = txt.action_name(played["action"], translate) if shown else ""
         draw.paste(img, assets.card(owner, played["action"] if shown else None, not shown, w, h, label=label),
                    (x, y))
@@ -130,8 +145,8 @@ def pile_image(obs: Observation, *, translate: Translate | None = None) -> Image
             # the viewer's own hidden card: a corner fold says "only you see this"
             d.polygon([(x + w - 22, y + 2), (x + w - 3, y + 2), (x + w - 3, y + 21)], fill=theme.HEADER_BG)
         if played["resolved"] and obs.get("phase") in ("stealing", "event", "round-end"):
-            veil = Image.new("RGBA", (w, h), theme.CARD_RESOLVED_VEIL)
-            img.paste(veil, (x, y), _mask(w, h))
+            colour, mask = _veil(w, h)
+            img.paste(colour, (x, y), mask)
         if i == next_i:
             d.rounded_rectangle((x - 4, y - 4, x + w + 3, y + h + 3), radius=10, outline=theme.CARD_NEXT, width=4)
         name = txt.bandit_name(owner, translate)

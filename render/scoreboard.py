@@ -49,7 +49,7 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
     """The final count of a finished game (its observation holds ``result``, purse values shown)."""
     rows = _rows(obs)
     W = layout.WIDTH
-    title_h, head_h, row_h = 64, 34, 56
+    title_h, head_h, row_h = layout.SCORE_TITLE_H, layout.SCORE_HEAD_H, layout.SCORE_ROW_H
     height = title_h + head_h + len(rows) * row_h + layout.MARGIN * 2
     img = Image.new("RGB", (W, height), theme.BOARD_BG)
     d = ImageDraw.Draw(img)
@@ -64,7 +64,7 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
                                            (title_h - 4) // 2 - 16))
         draw.text(img, (W - layout.MARGIN - 6, (title_h - 4) / 2), line, "bold", 21, theme.TURN_CURRENT, "r")
     # columns: bandit | purses | jewels | strongboxes | gunslinger | total
-    cols = {"bandit": 24, "purse": 330, "jewel": 470, "strongbox": 610, "gunslinger": 750, "total": W - 30}
+    cols = dict(layout.SCORE_COLUMNS, total=W - 30)
     y = title_h + layout.MARGIN
     for key, label in (("purse", "score.purses"), ("jewel", "score.jewels"), ("strongbox", "score.strongboxes"),
                        ("gunslinger", "score.gunslinger")):
@@ -85,15 +85,10 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
         draw.text(img, (name_x, mid - 9), txt.bandit_name(row["name"], translate), "bold", 19, theme.PANEL_TEXT)
         draw.text(img, (name_x, mid + 13), txt.t("score.bullets", translate, n=row["bullets"]), "regular", 13,
                   theme.PANEL_DIM)
-        if row["winner"]:
-            draw.paste(img, assets.crown(26), (name_x - 62, int(mid - 30)))
         for kind in KINDS:
             n = row["count"][kind]
             x = cols[kind]
-            icon = assets.loot(kind, 24)
-            if not n:
-                icon = icon.copy()
-                icon.putalpha(icon.getchannel("A").point(lambda a: a * 30 // 100))
+            icon = assets.loot(kind, 24) if n else assets.faded(assets.loot(kind, 24), 30)
             draw.paste(img, icon, (x, int(mid - 12)))
             colour = theme.PANEL_TEXT if n else theme.PANEL_DIM
             draw.text(img, (x + 30, mid - 8), f"×{n}", "bold", 15, colour)
@@ -101,11 +96,13 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
                       "regular", 14, colour)
         if row["gunslinger"]:
             draw.paste(img, assets.symbol("fire", 26, theme.PANEL_TEXT), (cols["gunslinger"], int(mid - 13)))
-            draw.text(img, (cols["gunslinger"] + 32, mid), txt.t("score.money", translate, value=row["bonus"]), "bold", 15,
-                      theme.PANEL_TEXT)
+            bonus = txt.t("score.money", translate, value=row["bonus"])
+            draw.text(img, (cols["gunslinger"] + 32, mid), bonus, "bold", 15, theme.PANEL_TEXT)
         else:
             draw.text(img, (cols["gunslinger"] + 10, mid), "—", "bold", 15, theme.PANEL_DIM)
-        draw.text(img, (cols["total"], mid), txt.t("score.money", translate, value=row["total"]), "bold", 22,
-                  theme.PANEL_TEXT, "r")
+        total = txt.t("score.money", translate, value=row["total"])
+        draw.text(img, (cols["total"], mid), total, "bold", 22, theme.PANEL_TEXT, "r")
+        if row["winner"]:
+            draw.paste(img, assets.crown(28), (cols["total"] - fonts.width(total, "bold", 22) - 36, int(mid - 15)))
         y += row_h
     return img

@@ -44,13 +44,6 @@ def _public(obs: Observation) -> Observation:
     return out
 
 
-def _bandit(obs: Observation, name: str) -> dict[str, Any]:
-    for bandit in obs["bandits"]:
-        if bandit["name"] == name:
-            return dict[str, Any](bandit)
-    raise KeyError(name)
-
-
 def _take(tokens: list[str], kind: str) -> None:
     for i, token in enumerate(tokens):
         if _kind(token) == kind:
@@ -81,9 +74,9 @@ def apply_event(obs: Observation, event: Event) -> None:
         for seat in obs["seats"]:
             seat["hand_size"] = None
     elif kind == "play":
-        card = event.get("card")
-        owner, _, action = str(card).partition(":") if card else (None, "", None)
-        obs["pile"].append({"seat": event["seat"], "bandit": owner, "action": action or None,
+        card = event.get("card")  # absent when played face down: the public does not see it
+        owner, _, action = str(card).partition(":") if card else ("", "", "")
+        obs["pile"].append({"seat": event["seat"], "bandit": owner or None, "action": action or None,
                             "face_down": bool(event["face_down"]), "resolved": False})
         seat = obs["seats"][event["seat"]]
         if seat.get("hand_size") is not None:

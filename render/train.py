@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, layout, marks, panels, pile, theme
+from render import assets, draw, fonts, layout, marks, panels, pile, theme
 from render import text as txt
 from render.caption import caption as make_caption
 from render.layout import FrameLayout, TrainLayout
@@ -24,7 +24,7 @@ Observation = dict[str, Any]
 # --- the cached base: scenery, cars, empty bands -------------------------------------------------
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)  # one per train and number of bandits; ~2 MB each
 def _base(cars: tuple[tuple[int, str], ...], players: int) -> Image.Image:
     lay = layout.frame_layout(cars, players)
     img = Image.new("RGB", (lay.width, lay.height), theme.BOARD_BG)
@@ -67,9 +67,10 @@ def _car(d: ImageDraw.ImageDraw, car: layout.CarBox, tl: TrainLayout) -> None:
     d.rectangle((b.right - 2, cy - 3, b.right + layout.CAR_GAP + 2, cy + 3), fill=theme.OUTLINE)
     # wheels
     wy = b.bottom + layout.WHEEL_R - 2
-    for wx in (b.x + b.w * 0.22, b.x + b.w * 0.78) if not loco else (b.x + b.w * 0.2, b.x + b.w * 0.5, b.x + b.w * 0.8):
-        r = layout.WHEEL_R
-        d.ellipse((wx - r, wy - r, wx + r, wy + r), fill=theme.WHEEL)
+    wheels = (0.22, 0.78) if not loco else (0.2, 0.5, 0.8)
+    for wx in (b.x + b.w * f for f in wheels):
+        wr = layout.WHEEL_R
+        d.ellipse((wx - wr, wy - wr, wx + wr, wy + wr), fill=theme.WHEEL)
         d.ellipse((wx - 3, wy - 3, wx + 3, wy + 3), fill=theme.WHEEL_HUB)
     d.rectangle((b.x + 4, b.bottom - 2, b.right - 4, b.bottom + 5), fill=theme.OUTLINE)
     # body, interior, floor band
@@ -82,15 +83,19 @@ def _car(d: ImageDraw.ImageDraw, car: layout.CarBox, tl: TrainLayout) -> None:
         d.line((i.x + 6, i.y + 16, i.right - 7, i.y + 16), fill=theme.mix(theme.WAGON_INSIDE, trim, 0.35), width=2)
     d.rectangle(car.floor.box(), fill=theme.WAGON_FLOOR, outline=theme.OUTLINE, width=2)
     # roof band
-    r = car.roof
-    d.rounded_rectangle(r.box(), radius=4, fill=theme.WAGON_ROOF if not loco else trim, outline=theme.OUTLINE,
+    roof = car.roof
+    d.rounded_rectangle(roof.box(), radius=4, fill=theme.WAGON_ROOF if not loco else trim, outline=theme.OUTLINE,
                         width=2)
     if loco:
-        # boiler bands, chimney at the front, cow-catcher, lamp
+        # brass band, a funnel chimney with smoke at the front, cow-catcher, lamp
         d.rectangle((b.x + 2, car.inside.bottom - 6, b.right - 2, car.inside.bottom - 2), fill=theme.LOCO_BRASS)
-        cx = b.x + 9
-        d.rectangle((cx - 6, r.y - 12, cx + 6, r.y), fill=theme.OUTLINE)
-        d.rectangle((cx - 9, r.y - 16, cx + 9, r.y - 11), fill=theme.OUTLINE)
+        cx = b.x + 12
+        d.polygon([(cx - 5, roof.y), (cx + 5, roof.y), (cx + 10, roof.y - 20), (cx - 10, roof.y - 20)],
+                  fill=theme.OUTLINE)
+        d.rectangle((cx - 11, roof.y - 24, cx + 11, roof.y - 19), fill=theme.OUTLINE)
+        for k, (dx, dy, pr) in enumerate(((6, -34, 8), (20, -46, 10), (38, -54, 12))):
+            shade = theme.mix(theme.SMOKE, theme.SKY_TOP, 0.25 * k)
+            d.ellipse((cx + dx - pr, roof.y + dy - pr, cx + dx + pr, roof.y + dy + pr), fill=shade)
         front = b.x - 2
         d.polygon([(front, b.bottom - 14), (front, b.bottom + 8), (front - 10, b.bottom + 8)], fill=theme.OUTLINE)
         d.ellipse((front - 5, car.inside.y + 8, front + 5, car.inside.y + 18), fill=theme.LOCO_BRASS,
@@ -124,10 +129,9 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
         title = txt.t("header.no-round", translate)
     phase_key = f"header.phase.{obs.get('phase')}"
     phase = txt.t(phase_key, translate) if phase_key in txt.TEXTS else ""
-    draw.text(img, (x, mid - 11), title, "bold", 19, theme.HEADER_TEXT)
-    if phase:
-        draw.text(img, (x, mid + 13), phase, "regular", 15, theme.HEADER_DIM)
-    x = 196
+    title_w = draw.text(img, (x, mid - 11), title, "bold", 19, theme.HEADER_TEXT)
+    phase_w = draw.text(img, (x, mid + 13), phase, "regular", 15, theme.HEADER_DIM)
+    x = max(layout.HEADER_CARD_X, x + max(title_w, phase_w) + 28)
     card = obs.get("round_card")
     if card:
         # the round card: name, its turns as tiles, its event
@@ -135,9 +139,9 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
         turns = str(card["turns"])
         current = obs.get("turn")
         planning = obs.get("phase") == "planning"
-        tile = 30
-        tiles_w = len(turns) * (tile + 5)
-        draw.text(img, (x, mid - 11), name, "bold", 17, theme.HEADER_TEXT)
+        tile, gap = layout.TURN_TILE, layout.TURN_TILE_GAP
+        room = layout.HEADER_CARD_W
+        draw.text(img, (x, mid - 11), fonts.ellipsize(name, "bold", 17, room), "bold", 17, theme.HEADER_TEXT)
         event = card.get("event")
         if event and event != card["name"]:
             sub = txt.t("header.event", translate, event=txt.card_title(event, translate))
@@ -145,38 +149,31 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
             sub = txt.t("header.event.end", translate)
         else:
             sub = txt.t("header.no-event", translate)
-        draw.text(img, (x, mid + 13), sub, "regular", 14, theme.HEADER_DIM)
-        name_w = max(160, min(330, txt_width(name, "bold", 17) + 16, txt_width(sub, "regular", 14) + 16))
+        draw.text(img, (x, mid + 13), fonts.ellipsize(sub, "regular", 14, room), "regular", 14, theme.HEADER_DIM)
+        name_w = max(160, min(room, max(fonts.width(name, "bold", 17), fonts.width(sub, "regular", 14))) + 18)
         tx = x + name_w
         d = ImageDraw.Draw(img)
         for i, kind in enumerate(turns):
-            box = (tx + i * (tile + 5), mid - tile // 2, tx + i * (tile + 5) + tile, mid + tile // 2)
+            box = (tx + i * (tile + gap), mid - tile // 2, tx + i * (tile + gap) + tile, mid + tile // 2)
             is_now = planning and i == current
             done = (planning and isinstance(current, int) and i < current) or obs.get("phase") in (
-                "stealing", "event", "round-end", "keeping")
+                "stealing", "event", "round-end", "keeping", "over")
             fill = theme.TURN_CURRENT if is_now else theme.TURN_DONE if done else theme.TURN_TILE
             ink = theme.TURN_ICON_CURRENT if is_now else theme.mix(theme.TURN_ICON, theme.TURN_DONE, 0.45) if done \
                 else theme.TURN_ICON
             d.rounded_rectangle(box, radius=6, fill=fill, outline=theme.lighter(fill, 0.3) if is_now else None,
                                 width=2)
             draw.paste_centred(img, assets.symbol(kind, 20, ink), ((box[0] + box[2]) / 2, mid))
-        del tiles_w
     # beside the train: neutral bullets, the second strongbox
     right = lay.width - layout.MARGIN - 4
     bullets = int(obs.get("neutral_bullets") or 0)
     label = f"×{bullets}"
-    w = txt_width(label, "bold", 17)
+    w = fonts.width(label, "bold", 17)
     draw.text(img, (right, mid), label, "bold", 17, theme.HEADER_TEXT if bullets else theme.HEADER_DIM, "r")
     icon = assets.bullet(11, 26, spent=bullets == 0)
     draw.paste(img, icon, (right - w - 16, mid - 13))
     if obs.get("second_strongbox"):
         draw.paste(img, assets.loot("strongbox", 26), (right - w - 56, mid - 13))
-
-
-def txt_width(s: str, style: str, size: int) -> int:
-    from render import fonts
-
-    return fonts.width(s, style, size)
 
 
 # --- the train's contents ------------------------------------------------------------------------
@@ -214,19 +211,37 @@ def train_image(obs: Observation, *, translate: Translate | None = None, caption
             draw.paste(img, assets.pawn(bandit["name"]), corner)
     marks.over(img, plan)
     line = make_caption(obs, events, translate) if caption is None else caption
-    _caption(img, lay, line)
+    _caption(img, lay, line, txt.t("caption.join", translate))
     pile.strip(img, obs, lay.pile, translate)
     panels.draw_panels(img, obs, lay.panels, translate)
     return img
 
 
-def _caption(img: Image.Image, lay: FrameLayout, line: str) -> None:
-    from render import fonts
-
+def _caption(img: Image.Image, lay: FrameLayout, line: str, joiner: str) -> None:
+    """One line if it fits at a readable size, else two lines cut at a clause boundary."""
     if not line:
         return
     r = lay.caption
     room = r.w - 2 * layout.MARGIN - 8
-    size = fonts.fit_size(line, "condensed-bold", 21, room, 15)
-    line = fonts.ellipsize(line, "condensed-bold", size, room)
-    draw.text(img, (r.x + r.w / 2, r.y + r.h / 2), line, "condensed-bold", size, theme.CAPTION_TEXT, "m")
+    style = "condensed-bold"
+    size = fonts.fit_size(line, style, 21, room, 17)
+    if fonts.width(line, style, size) <= room:
+        draw.text(img, (r.x + r.w / 2, r.y + r.h / 2), line, style, size, theme.CAPTION_TEXT, "m")
+        return
+    first, second = _split(line, joiner)
+    size = min(fonts.fit_size(first, style, 17, room, 12), fonts.fit_size(second, style, 17, room, 12))
+    for text_line, dy in ((first, -size * 0.56), (second, size * 0.56)):
+        text_line = fonts.ellipsize(text_line, style, size, room)
+        draw.text(img, (r.x + r.w / 2, r.y + r.h / 2 + dy), text_line, style, size, theme.CAPTION_TEXT, "m")
+
+
+def _split(line: str, joiner: str) -> tuple[str, str]:
+    """``line`` in two halves of about equal length, cut at a ``joiner`` (else at a space)."""
+    parts = line.split(joiner) if joiner in line else line.split(" ")
+    glue = joiner if joiner in line else " "
+    best = (len(line), line, "")
+    for i in range(1, len(parts)):
+        a, b = glue.join(parts[:i]), glue.join(parts[i:])
+        if abs(len(a) - len(b)) < best[0]:
+            best = (abs(len(a) - len(b)), a, b)
+    return best[1], best[2]

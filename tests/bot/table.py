@@ -64,12 +64,25 @@ async def open_and_start(table: Table, characters: list[str] | None = None) -> i
     return max(row.id for row in rows)
 
 
-def live_buttons(message: discord.Message | None) -> list[Any]:
+class _Button:
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.custom_id, self.label, self.disabled = raw.get("custom_id"), raw.get("label"), raw.get("disabled", False)
+
+
+def _buttons(message: Any) -> list[Any]:
+    found: list[Any] = []
+    for row in message.components:
+        children = row.get("components", []) if isinstance(row, dict) else row.children
+        found += [_Button(c) if isinstance(c, dict) else c for c in children
+                  if (c.get("type") == 2 if isinstance(c, dict) else isinstance(c, discord.Button))]
+    return found
+
+
+def live_buttons(message: Any) -> list[Any]:
+    """The answer buttons of a message (a channel message or an ephemeral response) one can click."""
     if message is None:
         return []
-    return [item for row in message.components for item in row.children  # type: ignore[attr-defined]
-            if isinstance(item, discord.Button) and not item.disabled and item.custom_id
-            and item.custom_id.startswith("colt:a:")]
+    return [b for b in _buttons(message) if not b.disabled and b.custom_id and b.custom_id.startswith("colt:a:")]
 
 
 def dm_history(user: Any) -> list[discord.Message]:

@@ -1,0 +1,71 @@
+"""Speed of the train picture: draw and encode 6-wagon, 6-bandit frames many times.
+
+    python -m render.bench [--frames N] [--seed S]
+
+The frames are the successive actions of a real 6-player game (so the caches see what they see in
+play: new captions, moving pawns, changing panels), each drawn by ``train_image`` and encoded by
+``encode.png``, one after another on one thread. Sprites, fonts and the palette are made before the
+clock starts (the bot makes them at start-up with ``render.assets.preload``). The last line is
+``median_ms=X p95_ms=Y bytes=Z``: per frame, draw + encode; Z is the largest frame in bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from render import assets, encode
+from render.story import action_frames
+from render.train import train_image
+
+PLAYERS = ["ghost", "doc", "tuco", "cheyenne", "belle", "django"]
+
+
+def game_frames(seed: int) -> list[dict[str, Any]]:
+    """Every action picture of a whole random 6-player game, as the channel would get them."""
+    from engine import apply, new_game, observe
+
+    game = new_game(PLAYERS, seed=seed)
+    rng = random.Random(seed)
+    frames: list[dict[str, Any]] = []
+    while game.pending is not None:
+        before = observe(game, None, log_since=len(game.log))
+        n = len(game.log)
+        apply(game, rng.choice(game.pending.options))
+        frames += action_frames(before, observe(game, None, log_since=n))
+    return frames
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m render.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--frames", type=int, default=600, help="frames to draw and encode (default 600)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    frames = game_frames(args.seed)
+    assets.preload()
+    encode.palette()
+    for obs in frames[:5]:  # warm-up
+        encode.png(train_image(obs))
+    times: list[float] = []
+    sizes: list[int] = []
+    for i in range(args.frames):
+        obs = frames[i % len(frames)]
+        start = time.perf_counter()
+        data = encode.png(train_image(obs))
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(data))
+    times.sort()
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    width, height = train_image(frames[0]).size
+    print(f"{len(frames)} different frames of {width}x{height}, {args.frames} drawn; "
+          f"mean bytes={statistics.mean(sizes):.0f}")
+    print(f"median_ms={statistics.median(times):.2f} p95_ms={p95:.2f} bytes={max(sizes)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

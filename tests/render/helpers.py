@@ -1,0 +1,39 @@
+"""Shared helpers for the picture tests: real games played with seeded random answers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import engine  # noqa: F401  (registers every decision handler)
+from engine import apply, new_game, observe
+from engine.model import Game
+from render.story import action_frames
+
+CAST = {
+    3: ["tuco", "belle", "doc"],
+    4: ["ghost", "doc", "tuco", "cheyenne"],
+    5: ["django", "ghost", "cheyenne", "belle", "tuco"],
+    6: ["ghost", "doc", "tuco", "cheyenne", "belle", "django"],
+}
+
+
+def steps(players: int, seed: int) -> Iterator[tuple[Game, dict[str, Any], dict[str, Any]]]:
+    """A whole random game, one answer at a time: (game, public view before, public view after
+    with the new events as its log)."""
+    game = new_game(CAST[players], seed=seed)
+    rng = random.Random(seed)
+    while game.pending is not None:
+        before = observe(game, None, log_since=len(game.log))
+        n = len(game.log)
+        apply(game, rng.choice(game.pending.options))
+        yield game, before, observe(game, None, log_since=n)
+
+
+def frames(players: int, seed: int) -> list[dict[str, Any]]:
+    """Every action picture's observation of a whole random game."""
+    out: list[dict[str, Any]] = []
+    for _, before, after in steps(players, seed):
+        out += action_frames(before, after)
+    return out
