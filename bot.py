@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
@@ -9,6 +10,7 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+import render
 from cogs.components import DYNAMIC_ITEMS
 from cogs.outbox import Outbox
 from cogs.presenter import Presenter
@@ -37,6 +39,7 @@ class ColtBot(commands.Bot):
         self.tables = Tables(storage)
         self.presenter = Presenter(self, self.tables, self.outbox)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await asyncio.to_thread(render.preload)  # fonts and sprites now, not in the first picture
         from cogs.colt import Colt
 
         await self.add_cog(Colt(self))

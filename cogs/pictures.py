@@ -1,32 +1,52 @@
-"""The pictures of the game, drawn off the event loop from observations (never the full state)."""
+"""The pictures of a game, drawn off the event loop from observations (never the full state)."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+import render
+from render.caption import split_runs
+from render.story import apply_event
+
 Observation = dict[str, Any]
+Event = dict[str, Any]
 
 
-def _frame(observation: Observation, events: list[dict[str, Any]]) -> bytes | None:
-    return None
+def advance(view: Observation, events: list[Event]) -> Observation:
+    """A public observation moved on by public events (render.story replays them)."""
+    import copy
+
+    moved = copy.deepcopy(view)
+    for event in events:
+        apply_event(moved, event)
+    moved["log"] = []
+    return moved
 
 
-def _hand(observation: Observation) -> bytes | None:
-    return None
+def _action_pictures(frames: list[Observation]) -> list[bytes]:
+    return [render.png(render.train_image(frame)) for frame in frames]
 
 
-def _scoreboard(observation: Observation) -> bytes | None:
-    return None
+async def action_pictures(frames: list[Observation]) -> list[bytes]:
+    """One train picture per action frame (see render.action_frames)."""
+    return await asyncio.to_thread(_action_pictures, frames)
 
 
-async def frame(observation: Observation, events: list[dict[str, Any]]) -> bytes | None:
-    return await asyncio.to_thread(_frame, observation, events)
+async def train(observation: Observation) -> bytes:
+    return await asyncio.to_thread(lambda: render.png(render.train_image(observation)))
 
 
-async def hand(observation: Observation) -> bytes | None:
-    return await asyncio.to_thread(_hand, observation)
+async def hand(observation: Observation) -> bytes:
+    return await asyncio.to_thread(lambda: render.png(render.hand_image(observation)))
 
 
-async def scoreboard(observation: Observation) -> bytes | None:
-    return await asyncio.to_thread(_scoreboard, observation)
+async def scoreboard(observation: Observation) -> bytes:
+    return await asyncio.to_thread(lambda: render.png(render.scoreboard_image(observation)))
+
+
+def caption(frame: Observation, events: list[Event]) -> str:
+    return render.caption(frame, events)
+
+
+__all__ = ["action_pictures", "advance", "caption", "hand", "scoreboard", "split_runs", "train"]

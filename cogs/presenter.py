@@ -29,7 +29,7 @@ DM_CLOSED = 50007
 BUTTONS_PER_MESSAGE = 25
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
 PLANNING_ANSWERS = ("plan ", "discard ")
-BOUNDARIES = ("resolve", "event", "round", "game-over", "planning-over")
+RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over")
 
 
 def _action_start(state: Game, before: int) -> int:
@@ -38,16 +38,6 @@ def _action_start(state: Game, before: int) -> int:
         if state.log[index]["type"] in ("resolve", "event"):
             return index
     return before
-
-
-def _segments(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """Events cut into actions: each run starts at a resolve, an event, a round or the end."""
-    segments: list[list[dict[str, Any]]] = []
-    for event in events:
-        if event["type"] in BOUNDARIES or not segments:
-            segments.append([])
-        segments[-1].append(event)
-    return segments
 
 
 @dataclass
@@ -62,6 +52,8 @@ class Prompt:
 class Presenter:
     def __init__(self, bot: ColtBot, tables: Tables, outbox: Outbox) -> None:
         self.bot, self.tables, self.outbox = bot, tables, outbox
+        # Per game: the log index up to which the channel was shown, and the public view there.
+        self._marks: dict[int, tuple[int, dict[str, Any]]] = {}
 
     # --- lobby ---------------------------------------------------------------------------------
 
@@ -155,34 +147,59 @@ class Presenter:
         events = observe_log(state, None, begin)
         channel = await self._channel(row.channel_id)
         if channel is not None:
-            await self._post_events(channel, row, state, events)
+            before = await self._public_at(outcome.game_id, state, begin)
+            await self._post_events(channel, row, state, before, events)
         await self._prompt(outcome, events)
 
-    async def _post_events(self, channel: Any, row: GameRow, state: Game, events: list[dict[str, Any]]) -> None:
+    async def _public_at(self, game_id: int, state: Game, index: int) -> dict[str, Any]:
+        """The public observation when the log had ``index`` events (remembered, else replayed)."""
+        mark = self._marks.get(game_id)
+        if mark is not None and mark[0] == index:
+            return mark[1]
+        past = await self.tables.replay_to(game_id, index)
+        view = observe(past, None)
+        return pictures.advance(view, observe_log(state, None, len(past.log))[: max(0, index - len(past.log))])
+
+    async def _post_events(self, channel: Any, row: GameRow, state: Game, before: dict[str, Any],
+                           events: list[dict[str, Any]]) -> None:
         public = observe(state, None)
-        wagons = len(state.wagons)
         waiting = state.pending is not None and state.pending.kind not in PLANNING_KINDS
-        segments = _segments(events)
+        runs = pictures.split_runs(events)
+        shown: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+        view, at = before, len(state.log) - len(events)
         new_pile = False
-        for index, segment in enumerate(segments):
-            head = segment[0]["type"]
-            if head in ("resolve", "event"):
-                if index == len(segments) - 1 and waiting:
-                    continue  # its decision is pending: the status line tells who is deciding
-                lines = [line for e in segment if (line := texts.caption(e, wagons))]
-                picture = await pictures.frame(public, segment)
-                files = [(f"game{row.id}-step{state.step}-{index}.png", picture)] if picture else []
-                self.outbox.post(channel, Post(content="\n".join(lines), files=files, frame=True), channel.id)
-            elif head == "round":
+        for index, run in enumerate(runs):
+            after = pictures.advance(view, run)
+            head = run[0]["type"]
+            if head in ("resolve", "event") or head not in RUN_HEADS:
+                if index == len(runs) - 1 and waiting:
+                    self._marks[row.id] = (at, view)  # its decision is pending: shown when complete
+                    break
+                frame = dict(public) if index == len(runs) - 1 else dict(after)
+                frame["log"] = run
+                shown.append((frame, run))
+            view, at = after, at + len(run)
+        else:
+            self._marks[row.id] = (len(state.log), {**public, "log": []})
+        if shown:
+            images = await pictures.action_pictures([frame for frame, _ in shown])
+            for number, ((frame, run), image) in enumerate(zip(shown, images, strict=True)):
+                self.outbox.post(channel, Post(
+                    content=pictures.caption(frame, run),
+                    files=[(f"colt{row.id}-{state.step}-{number}.png", image)], frame=True,
+                ), channel.id)
+        for run in runs:
+            head = run[0]["type"]
+            if head == "round":
                 await self._new_pile(channel, row, public)
                 new_pile = True
             elif head == "game-over":
                 picture = await pictures.scoreboard(public)
                 self.outbox.post(channel, Post(
-                    content=self._scoreboard_text(public),
-                    files=[(f"game{row.id}-scores.png", picture)] if picture else [],
+                    content=self._scoreboard_text(public), files=[(f"colt{row.id}-scores.png", picture)],
                 ), channel.id)
-        if public["phase"] in ("planning", "keeping") and not new_pile:
+        planned = any(run[0]["type"] in ("play", "draw", "pass", "planning-over") for run in runs)
+        if (planned or public["phase"] in ("planning", "keeping")) and not new_pile:
             await self._edit_pile(channel, row, public)
         await self._show_status(channel, row, public, waiting)
 

@@ -35,10 +35,7 @@ def place(pos: Position, wagons: int) -> str:
     return f"{'Roof of' if roof else 'Inside'} {car}"
 
 
-def to_place(pos: Position, wagons: int) -> str:
-    """Where someone goes, for a sentence: "onto the roof of wagon 2", "into the caboose"."""
-    car, roof = _car(pos, wagons)
-    return f"onto the roof of {car}" if roof else f"into {car}"
+
 
 
 def card_label(card: str) -> str:
@@ -101,53 +98,3 @@ EVENT_NAMES = {
 }
 ROUND_CARD_NAMES = {**EVENT_NAMES, "bridge": "Bridge", "tunnels": "Tunnels"}
 TURN_NAMES = {"S": "standard", "T": "tunnel (face down)", "D": "speeding-up (two actions)", "R": "switching"}
-HOW = {
-    "punch": "is knocked", "push": "is pushed", "flee": "flees the marshal,",
-    "swivel-arm": "is swept", "braking": "slides forward",
-}
-NO_EFFECT = {"no-target": "nobody in reach", "no-loot": "nothing to take", "empty-revolver": "no bullets left"}
-
-
-def caption(event: dict[str, object], wagons: int) -> str | None:
-    """One line for one log event, or None for events that need no line of their own."""
-    kind = event["type"]
-    who = bandit_name(str(event.get("bandit")))
-    if kind == "move":
-        to = to_place(str(event["to"]), wagons)
-        how = str(event.get("how"))
-        if how in ("move", "floor"):
-            return f"{who} {'moves' if how == 'move' else 'climbs'} {to}."
-        return f"{who} {HOW.get(how, 'goes')} {to}."
-    if kind == "fire":
-        return f"{who} fires at {bandit_name(str(event['target']))}."
-    if kind == "punch":
-        return f"{who} punches {bandit_name(str(event['target']))}."
-    if kind == "rob":
-        value = f" (${event['value']})" if "value" in event else ""
-        return f"{who} takes a {event['loot']!s}{value}."
-    if kind == "drop":
-        return f"{who} drops a {event['loot']}."
-    if kind == "take":
-        return f"{who} pockets the purse {bandit_name(str(event['target']))} dropped."
-    if kind == "hit":
-        return f"{who} takes a neutral bullet."
-    if kind == "marshal":
-        return f"The marshal moves to wagon {str(event['to']).partition('/')[0]}." if event["to"] != "0/in" \
-            else "The marshal moves to the locomotive."
-    if kind == "no-effect":
-        return f"{who}'s {ACTION_NAMES.get(str(event['action']), event['action'])} has no effect: " \
-               f"{NO_EFFECT.get(str(event['why']), event['why'])}."
-    if kind == "event":
-        return f"Event: {EVENT_NAMES.get(str(event['event']), event['event'])}!"
-    if kind == "loot-appears":
-        return "A strongbox appears in the marshal's car."
-    if kind == "lose":
-        return f"{who} loses a purse to the marshal."
-    if kind == "ransom":
-        return f"{who} collects a $250 ransom."
-    if kind == "neutral-bullets-gone":
-        return "The marshal is out of bullets."
-    if kind == "resolve":
-        face = " (revealed)" if event.get("face_down") else ""
-        return f"{who} plays {card_label(str(event['card']))}{face}:"
-    return None

@@ -98,6 +98,27 @@ class Tables:
         self._states[game_id] = state
         return state
 
+    async def replay_to(self, game_id: int, events: int) -> Game:
+        """The game rebuilt from its seed and answers, at the last answer that left at most
+        ``events`` log events (or at the deal): the past, for pictures after a restart."""
+        row = await self.row(game_id)
+        players = await self.storage.players(game_id)
+        answers = await self.storage.answers(game_id)
+
+        def deal() -> Game:
+            return new_game([str(p.character) for p in players], seed=row.seed, options=Options(**row.options))
+
+        probe, keep = deal(), 0
+        for answer in answers:
+            apply(probe, answer)
+            if len(probe.log) > events:
+                break
+            keep += 1
+        state = deal()
+        for answer in answers[:keep]:
+            apply(state, answer)
+        return state
+
     async def seat_of(self, game_id: int, user_id: int) -> int | None:
         for player in await self.storage.players(game_id):
             if player.user_id == user_id:

@@ -142,10 +142,22 @@ async def test_the_game_channel_shows_nothing_hidden(simcord_env) -> None:  # ty
     spoken = "\n".join(m.content for m in messages if "Final count" not in m.content)
     assert "Your hand" not in spoken and "bullet:" not in spoken
     assert not re.search(r"\$\d", spoken), "a purse value was shown before the final count"
-    # Cards are named in the channel only once played face up or resolved.
-    state = await table.bot.tables.state(game_id)
-    revealed = sum(1 for e in state.log if e["type"] == "resolve" and e["face_down"])
-    assert spoken.count("(revealed)") == revealed
+    assert len([m for m in messages if m.content.startswith("## Round")]) == 5
+
+
+async def test_the_pile_names_a_face_down_card_only_once_it_resolves(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    from engine import apply, new_game, observe
+
+    game = new_game(["ghost", "doc", "tuco"], seed=3, round_cards=["tunnels", "bridge", "braking",
+                    "swivel-arm", "pickpocketing"])
+    while game.phase == "planning":
+        apply(game, next(o for o in game.pending.options if o.startswith("plan play")) if any(
+            o.startswith("plan play") for o in game.pending.options) else game.pending.options[0])
+    hidden = [p for p in game.pile if p.face_down]
+    assert hidden
+    text = simcord_env.bot.presenter._pile_text(observe(game, None))
+    unresolved = [p for p in hidden if game.pile.index(p) >= game.cursor]
+    assert text.count("🂠 face down") == len(unresolved)
 
 
 async def test_two_games_at_once_in_one_server(simcord_env) -> None:  # type: ignore[no-untyped-def]
