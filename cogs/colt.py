@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -11,7 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs import rules_text, texts
+from cogs import pictures, rules_text, texts
+from engine import observe
 from cogs.presenter import Presenter
 from table.service import Outcome, TableError
 from table.storage import LOBBY, OVER, RUNNING, GameRow
@@ -86,13 +88,11 @@ class Colt(commands.Cog):
         if row is None or row.snapshot is None:
             await self._refuse(interaction, "There is no started game in this channel.")
             return
-        from cogs import pictures
-        from engine import observe
-
+        await interaction.response.defer(ephemeral=True, thinking=True)
         public = observe(await self.tables.state(row.id), None)
-        picture = await pictures.frame(public, [])
-        files = [discord.File(__import__("io").BytesIO(picture), "train.png")] if picture else []
-        await interaction.response.send_message(self.presenter._pile_text(public), files=files, ephemeral=True)
+        picture = await pictures.train(public)
+        text = self.presenter.status_text(public)
+        await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), "train.png"), ephemeral=True)
 
     @colt.command(name="rules", description="A summary of the rules")
     @app_commands.describe(topic="Which part of the rules")
@@ -287,7 +287,7 @@ class Colt(commands.Cog):
             return
         state = await self.tables.state(game_id)
         prompt = await self.presenter.prompt_for(game_id, state, seat)
-        files = [discord.File(__import__("io").BytesIO(prompt.picture), "hand.png")] if prompt.picture else []
+        files = [discord.File(io.BytesIO(prompt.picture), "hand.png")] if prompt.picture else []
         await interaction.response.send_message(prompt.content, view=prompt.view, files=files, ephemeral=True)
 
     # --- the end -------------------------------------------------------------------------------

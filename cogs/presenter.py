@@ -227,6 +227,15 @@ class Presenter:
             now = "\nThe pile now resolves, card by card."
         return f"{header}\n**Pile:** {pile}{now}"
 
+    def status_text(self, public: dict[str, Any]) -> str:
+        """Where the game stands, in words, for /colt status."""
+        if public["phase"] == "over":
+            return self._scoreboard_text(public)
+        if public["phase"] in ("planning", "keeping"):
+            return self._pile_text(public)
+        pending = public["pending"]
+        return self._pile_text(public) + ("\n" + self._status_text(public) if pending else "")
+
     def _status_text(self, public: dict[str, Any]) -> str:
         pending = public["pending"]
         who = self._player_name(public, pending["seat"])
