@@ -13,8 +13,8 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import pictures, rules_text, texts
-from engine import observe
 from cogs.presenter import Presenter
+from engine import observe
 from table.service import Outcome, TableError
 from table.storage import LOBBY, OVER, RUNNING, GameRow
 
