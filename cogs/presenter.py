@@ -32,6 +32,17 @@ PLANNING_ANSWERS = ("plan ", "discard ")
 RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over")
 
 
+def _draws_this_round(state: Game) -> dict[int, int]:
+    """How many times each seat drew instead of playing in this round's Schemin' (public)."""
+    draws: dict[int, int] = {}
+    for event in reversed(state.log):
+        if event["type"] == "round":
+            break
+        if event["type"] == "draw":
+            draws[event["seat"]] = draws.get(event["seat"], 0) + 1
+    return draws
+
+
 def _action_start(state: Game, before: int) -> int:
     """Where the action that was waiting for an answer began in the log."""
     for index in range(before - 1, -1, -1):
@@ -200,10 +211,10 @@ class Presenter:
                 ), channel.id)
         planned = any(run[0]["type"] in ("play", "draw", "pass", "planning-over") for run in runs)
         if (planned or public["phase"] in ("planning", "keeping")) and not new_pile:
-            await self._edit_pile(channel, row, public)
+            await self._edit_pile(channel, row, public, _draws_this_round(state))
         await self._show_status(channel, row, public, waiting)
 
-    def _pile_text(self, public: dict[str, Any]) -> str:
+    def _pile_text(self, public: dict[str, Any], draws: dict[int, int] | None = None) -> str:
         info = public["round_card"]
         turns = " · ".join(texts.TURN_NAMES[t] for t in info["turns"])
         event = f"\nEvent: {texts.EVENT_NAMES[info['event']]}" if info["event"] else ""
@@ -215,6 +226,9 @@ class Presenter:
             what = texts.ACTION_NAMES.get(played["action"] or "", "🂠 face down")
             cards.append(f"{who}: {what}")
         pile = " · ".join(cards) or "no card yet"
+        if draws:
+            pile += "\n**Drew:** " + " · ".join(
+                f"{self._player_name(public, seat)} ×{count}" for seat, count in sorted(draws.items()))
         pending = public["pending"]
         now = ""
         if public["phase"] == "planning" and pending is not None:
@@ -254,13 +268,14 @@ class Presenter:
         self.outbox.post(channel, Post(content=self._pile_text(public), view=self._hand_view(row),
                                        on_sent=remember), channel.id)
 
-    async def _edit_pile(self, channel: Any, row: GameRow, public: dict[str, Any]) -> None:
+    async def _edit_pile(self, channel: Any, row: GameRow, public: dict[str, Any], draws: dict[int, int]) -> None:
         stored = await self.tables.storage.message(row.id, "pile")
         if stored is None:
             await self._new_pile(channel, row, public)
             return
         view = self._hand_view(row) if public["phase"] == "planning" else None
-        self.outbox.post(channel, Post(content=self._pile_text(public), view=view, edit=stored[1]), channel.id)
+        self.outbox.post(channel, Post(content=self._pile_text(public, draws), view=view, edit=stored[1]),
+                         channel.id)
 
     async def _show_status(self, channel: Any, row: GameRow, public: dict[str, Any], waiting: bool) -> None:
         """One line at the bottom of the channel while a player decides during Stealin'."""
