@@ -11,12 +11,13 @@ import pytest
 from PIL import Image
 
 from engine import apply, from_json, new_game, observe, to_json
-from engine.model import OVER, Game, loot_kind
+from engine.model import OVER
 from render import encode, layout, samples, theme
 from render.hand import hand_image
 from render.pile import pile_image
 from render.scoreboard import scoreboard_image
 from render.train import train_image
+from tests.hidden import hide_differently
 from tests.render.helpers import CAST, frames, steps
 
 
@@ -63,24 +64,6 @@ def test_pawns_sharing_a_position_do_not_overlap() -> None:
     check_pawns(obs, train_image(obs))
 
 
-def _hide_differently(game: Game, rng: random.Random) -> None:
-    """Change everything hidden from the public (B-11), nothing public."""
-    for seat in game.seats:
-        cards = seat.hand + seat.deck
-        rng.shuffle(cards)
-        seat.hand, seat.deck = cards[: len(seat.hand)], cards[len(seat.hand):]
-    for played in game.pile[game.cursor:]:
-        if played.face_down:
-            played.card = played.card.split(":")[0] + ":" + rng.choice(["move", "fire", "rob", "punch"])
-    for tokens in [*game.floor_loot.values(), *(b.loot for b in game.bandits.values())]:
-        for i, token in enumerate(tokens):
-            if loot_kind(token) == "purse":
-                tokens[i] = f"purse:{rng.choice([250, 300, 450, 500])}"
-    for event in game.log:
-        if "secret" in event:
-            event["secret"] = {k: "changed" for k in event["secret"]}
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_public_picture_does_not_change_when_only_hidden_things_change(seed: int) -> None:
     rng = random.Random(seed)
@@ -92,7 +75,7 @@ def test_a_public_picture_does_not_change_when_only_hidden_things_change(seed: i
         if game.phase == OVER or rng.random() > 0.3:
             continue
         twin = from_json(to_json(game))
-        _hide_differently(twin, random.Random(seed + checked))
+        hide_differently(twin, random.Random(seed + checked))
         for g in (game, twin):
             pictures = (train_image(observe(g, None, log_since=n)), pile_image(observe(g, None)))
             if g is game:
