@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import sys
 
 import discord
@@ -36,7 +37,8 @@ class ColtBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
-        self.tables = Tables(storage)
+        seeds = random.Random(self.settings.game_seed) if self.settings.game_seed is not None else None
+        self.tables = Tables(storage, seeds=seeds) if seeds else Tables(storage)
         self.presenter = Presenter(self, self.tables, self.outbox)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await asyncio.to_thread(render.preload)  # fonts and sprites now, not in the first picture

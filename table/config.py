@@ -27,6 +27,7 @@ class Settings:
     category: str  # the category that holds game channels
     sync_commands: bool  # sync slash commands at start (do it once after a change, not every start)
     message_interval: float  # seconds between two messages of the bot in one channel
+    game_seed: int | None = None  # seeds of new games drawn from this (reproducible runs); None: random
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -38,4 +39,5 @@ class Settings:
             category=os.environ.get("COLT_CATEGORY", "").strip() or "Colt Express",
             sync_commands=os.environ.get("COLT_SYNC_COMMANDS", "").strip().lower() in ("1", "yes", "true"),
             message_interval=_int("COLT_MESSAGE_INTERVAL_MS", 1100) / 1000,
+            game_seed=_int("COLT_GAME_SEED", -1) if os.environ.get("COLT_GAME_SEED", "").strip() else None,
         )

@@ -62,6 +62,7 @@ class Outcome:
 @dataclass
 class Tables:
     storage: Storage
+    seeds: random.Random = field(default_factory=random.SystemRandom)  # where new games' seeds come from
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     _states: dict[int, Game] = field(default_factory=dict)
 
@@ -131,7 +132,7 @@ class Tables:
         open_here = await self.storage.game_in_channel(channel_id)
         if open_here is not None and open_here.status == LOBBY:
             raise TableError(f"This channel already has an open lobby (game #{open_here.id}).")
-        seed = random.SystemRandom().randrange(2**31)
+        seed = self.seeds.randrange(2**31)
         game_id = await self.storage.create_game(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id, options=default_options(), seed=seed
         )
