@@ -35,7 +35,7 @@ RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "res
 def _draws_this_round(state: Game) -> dict[int, int]:
     """How many times each seat drew instead of playing in this round's Schemin' (public)."""
     draws: dict[int, int] = {}
-    for event in reversed(state.log):
+    for event in reversed(observe_log(state, None)):
         if event["type"] == "round":
             break
         if event["type"] == "draw":
