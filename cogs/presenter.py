@@ -161,6 +161,8 @@ class Presenter:
             before = await self._public_at(outcome.game_id, state, begin)
             await self._post_events(channel, row, state, before, events)
         await self._prompt(outcome, events)
+        if state.phase == "over":
+            self._marks.pop(outcome.game_id, None)  # nothing more to show
 
     async def _public_at(self, game_id: int, state: Game, index: int) -> dict[str, Any]:
         """The public observation when the log had ``index`` events (remembered, else replayed)."""
