@@ -15,6 +15,7 @@ from discord.ext import commands, tasks
 from cogs import pictures, rules_text, texts
 from cogs.presenter import Presenter
 from engine import observe
+from render import text
 from table.service import Outcome, TableError
 from table.storage import LOBBY, OVER, RUNNING, GameRow
 
@@ -183,30 +184,30 @@ class Colt(commands.Cog):
             if name == "character":
                 choice = values[0] if values else "random"
                 lobby = await self.tables.choose_character(game_id, user, None if choice == "random" else choice)
-                text = f"You will play {texts.bandit_name(choice)}." if choice != "random" else \
+                reply = f"You will play {text.bandit_name(choice)}." if choice != "random" else \
                     "Your bandit will be drawn at random."
             elif name == "toggles":
                 lobby = await self.tables.lobby(game_id)
                 for option in texts.TOGGLES:
                     lobby = await self.tables.set_option(game_id, user, option, option in values)
-                text = "Options updated."
+                reply = "Options updated."
             elif name == "rules":
                 lobby = await self.tables.lobby(game_id)
                 for value in values:
                     option, _, choice = value.partition("=")
                     lobby = await self.tables.set_option(game_id, user, option, choice)
-                text = "Options updated."
+                reply = "Options updated."
             else:
                 raise TableError("Unknown setting.")
         except TableError as error:
             await self._refuse(interaction, str(error))
             return
-        await self._ack(interaction, text)
+        await self._ack(interaction, reply)
         await self.presenter.show_lobby(lobby)
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
         try:
-            lobby = await self.tables.check_start(game_id, interaction.user.id)
+            await self.tables.check_start(game_id, interaction.user.id)
         except TableError as error:
             await self._refuse(interaction, str(error))
             return
@@ -226,11 +227,10 @@ class Colt(commands.Cog):
         await interaction.followup.send(f"The game is on: {channel.mention}", ephemeral=True)
         await self.presenter.show_lobby(await self.tables.lobby(game_id))
         players = "\n".join(
-            f"{p.seat + 1}. <@{p.user_id}> plays **{texts.bandit_name(p.character)}**" for p in outcome.players)
+            f"{p.seat + 1}. <@{p.user_id}> plays **{text.bandit_name(p.character)}**" for p in outcome.players)
         await channel.send(f"# Colt Express #{game_id}\n{players}\nEveryone can watch here; players plan in "
                            "their DMs (or with **Show my hand**).")
         await self.presenter.announce(outcome)
-        del lobby
 
     async def _open_table(self, interaction: discord.Interaction, game_id: int) -> Any:
         """A channel in the Colt Express category if allowed, else a thread here."""
@@ -294,7 +294,7 @@ class Colt(commands.Cog):
 
     async def _close_channel(self, row: GameRow) -> None:
         """Keep a finished game's channel read-only; it is deleted after the configured delay."""
-        channel = await self.presenter._channel(row.channel_id)
+        channel = await self.presenter.channel(row.channel_id)
         if channel is None:
             return
         try:
@@ -310,7 +310,7 @@ class Colt(commands.Cog):
     async def cleanup(self) -> None:
         for row in await self.tables.storage.games(OVER, "abandoned"):
             if row.cleanup_at is not None and row.cleanup_at <= time.time() and row.channel_id:
-                channel = await self.presenter._channel(row.channel_id)
+                channel = await self.presenter.channel(row.channel_id)
                 if channel is not None and channel.id != row.lobby_channel_id:
                     await self._delete_quietly(channel)
                 await self.tables.storage.update_game(row.id, cleanup_at=None)

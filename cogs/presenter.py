@@ -18,6 +18,7 @@ from cogs.outbox import Outbox, Post
 from engine import Game, observe
 from engine.data import base
 from engine.observe import observe_log
+from render import text
 from table.service import LOBBY_OPTIONS, Lobby, Outcome, Tables
 from table.storage import LOBBY, GameRow, PlayerRow
 
@@ -75,7 +76,7 @@ class Presenter:
         embed = discord.Embed(title=f"Colt Express — game #{row.id}", colour=discord.Colour(0xB5651D),
                               description=f"{status}. 3 to 6 players; the host starts.")
         seats = "\n".join(
-            f"{p.seat + 1}. <@{p.user_id}> — {texts.bandit_name(p.character) if p.character else 'random bandit'}"
+            f"{p.seat + 1}. <@{p.user_id}> — {text.bandit_name(p.character) if p.character else 'random bandit'}"
             + (" (host)" if p.user_id == row.host_id else "")
             for p in lobby.players
         )
@@ -98,7 +99,7 @@ class Presenter:
             view.add_item(LobbyButton(row.id, action))
         taken = {p.character for p in lobby.players if p.character}
         characters = [discord.SelectOption(label="Random bandit", value="random", emoji="🎲")] + [
-            discord.SelectOption(label=texts.bandit_name(c), value=c, description="taken" if c in taken else None)
+            discord.SelectOption(label=text.bandit_name(c), value=c, description="taken" if c in taken else None)
             for c in base().characters
         ]
         view.add_item(LobbySelect(row.id, "character", characters, placeholder="Choose your bandit"))
@@ -118,7 +119,7 @@ class Presenter:
         row = lobby.game
         if row.lobby_message_id is None:
             return
-        channel = await self._channel(row.lobby_channel_id)
+        channel = await self.channel(row.lobby_channel_id)
         if channel is None:
             return
         try:
@@ -129,7 +130,7 @@ class Presenter:
 
     # --- channels and users --------------------------------------------------------------------
 
-    async def _channel(self, channel_id: int | None) -> Any:
+    async def channel(self, channel_id: int | None) -> Any:
         if channel_id is None:
             return None
         channel = self.bot.get_channel(channel_id)
@@ -156,7 +157,7 @@ class Presenter:
         if outcome.answered and not outcome.answered.startswith(PLANNING_ANSWERS):
             begin = _action_start(state, begin)  # the action that waited for this answer
         events = observe_log(state, None, begin)
-        channel = await self._channel(row.channel_id)
+        channel = await self.channel(row.channel_id)
         if channel is not None:
             before = await self._public_at(outcome.game_id, state, begin)
             await self._post_events(channel, row, state, before, events)
@@ -219,13 +220,13 @@ class Presenter:
     def _pile_text(self, public: dict[str, Any], draws: dict[int, int] | None = None) -> str:
         info = public["round_card"]
         turns = " · ".join(texts.TURN_NAMES[t] for t in info["turns"])
-        event = f"\nEvent: {texts.EVENT_NAMES[info['event']]}" if info["event"] else ""
+        event = f"\nEvent: {text.card_title(info['event'])}" if info["event"] else ""
         header = (f"## Round {public['round']}/{public['rounds']}: "
-                  f"{texts.ROUND_CARD_NAMES.get(info['name'], info['name'])}\nTurns: {turns}{event}")
+                  f"{text.card_title(info['name'])}\nTurns: {turns}{event}")
         cards = []
         for played in public["pile"]:
             who = self._player_name(public, played["seat"])
-            what = texts.ACTION_NAMES.get(played["action"] or "", "🂠 face down")
+            what = text.action_name(played["action"]) if played["action"] else "🂠 face down"
             cards.append(f"{who}: {what}")
         pile = " · ".join(cards) or "no card yet"
         if draws:
@@ -296,7 +297,7 @@ class Presenter:
 
     def _player_name(self, public: dict[str, Any], seat: int) -> str:
         bandits = public["seats"][seat]["bandits"]
-        return ", ".join(texts.bandit_name(b) for b in bandits)
+        return ", ".join(text.bandit_name(b) for b in bandits)
 
     def _scoreboard_text(self, public: dict[str, Any]) -> str:
         result = public["result"]
@@ -305,8 +306,8 @@ class Presenter:
         for bandit in order:
             mark = " 🏆" if bandit in result["winners"] else ""
             gun = " (Gunslinger +$1000)" if bandit in result["gunslingers"] else ""
-            lines.append(f"{texts.bandit_name(bandit)}: ${result['scores'][bandit]}{gun}{mark}")
-        winners = " and ".join(texts.bandit_name(b) for b in result["winners"])
+            lines.append(f"{text.bandit_name(bandit)}: ${result['scores'][bandit]}{gun}{mark}")
+        winners = " and ".join(text.bandit_name(b) for b in result["winners"])
         lines.append(f"**{winners} win{'s' if len(result['winners']) == 1 else ''}!**")
         return "\n".join(lines)
 
@@ -315,14 +316,13 @@ class Presenter:
     async def prompt_for(self, game_id: int, state: Game, seat: int) -> Prompt:
         """What a player sees privately now: their hand (planning) or their pending choice."""
         mine = observe(state, seat)
-        wagons = len(state.wagons)
         pending = mine["pending"]
         view = discord.ui.View(timeout=None)
         header = f"**Colt Express #{game_id}** — round {mine['round']}/{mine['rounds']}"
         hand = mine["seats"][seat]["hand"]
         if pending is not None and pending["seat"] == seat:
             for answer in pending["options"][:BUTTONS_PER_MESSAGE]:
-                view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(answer, wagons),
+                view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(answer),
                                            style=self._style(answer)))
             question = texts.QUESTIONS.get(pending["kind"], "Your decision:")
             if pending["kind"] == "plan":
@@ -363,10 +363,9 @@ class Presenter:
         state, game_id, row = outcome.state, outcome.game_id, outcome.row
         pending = state.pending
         players = {p.seat: p for p in outcome.players}
-        wagons = len(state.wagons)
         answered = outcome.answered
         if outcome.answered_by is not None and answered and not answered.startswith("plan "):
-            await self._close_choice(game_id, players[outcome.answered_by], answered, wagons)
+            await self._close_choice(game_id, players[outcome.answered_by], answered)
         types = {e["type"] for e in events}
         if "planning-over" in types and "round" not in types:
             for player in players.values():
@@ -411,7 +410,7 @@ class Presenter:
         self.outbox.post(dm, Post(content=prompt.content, view=prompt.view, files=files, on_sent=remember,
                                   on_failed=closed), dm.id)
 
-    async def _close_choice(self, game_id: int, player: PlayerRow, answer: str, wagons: int) -> None:
+    async def _close_choice(self, game_id: int, player: PlayerRow, answer: str) -> None:
         """A choice answered: its message keeps the question and the answer, without buttons."""
         stored = await self.tables.storage.message(game_id, f"choice:{player.seat}")
         dm = await self._dm(player.user_id)
@@ -419,7 +418,7 @@ class Presenter:
             return
         await self.tables.storage.forget_message(game_id, f"choice:{player.seat}")
         kind = answer.partition(" ")[0]
-        text = f"✔ {texts.QUESTIONS.get(kind, '')} **{texts.answer_label(answer, wagons)}**"
+        text = f"✔ {texts.QUESTIONS.get(kind, '')} **{texts.answer_label(answer)}**"
         self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
 
     async def _finish_hand(self, game_id: int, player: PlayerRow, state: Game) -> None:
@@ -438,7 +437,7 @@ class Presenter:
             return  # already told
         player.dm_ok = False
         await self.tables.set_dm_ok(row.id, player.user_id, False)
-        channel = await self._channel(row.channel_id)
+        channel = await self.channel(row.channel_id)
         if channel is not None:
             view = discord.ui.View(timeout=None)
             view.add_item(HandButton(row.id))

@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from engine.train import Position
+from render import text  # the game's own names, shared with the pictures
 
-CHARACTER_NAMES = {
-    "ghost": "Ghost", "doc": "Doc", "tuco": "Tuco", "cheyenne": "Cheyenne", "belle": "Belle", "django": "Django",
-}
-ACTION_NAMES = {
-    "move": "Move", "floor": "Change floor", "fire": "Fire", "punch": "Punch", "rob": "Rob", "marshal": "Marshal",
-}
 LOOT_NAMES = {"purse": "Purse", "jewel": "Jewel", "strongbox": "Strongbox"}
 OPTION_LABELS = {
     "setup": {"advanced": "Advanced setup (station card)", "first-game": "First game (5 round cards)"},
@@ -19,30 +14,18 @@ OPTION_LABELS = {
 TOGGLES = {"powers": "Character powers", "events": "Round events", "expert": "Expert variant (discard pile)"}
 
 
-def bandit_name(name: str | None) -> str:
-    return CHARACTER_NAMES.get(name or "", (name or "?").title())
-
-
-def _car(pos: Position, wagons: int) -> tuple[str, bool]:
+def place(pos: Position) -> str:
+    """A position for a button, in the pictures' words: "Roof of car 2", "Inside the locomotive"."""
     car_text, _, floor = pos.partition("/")
-    car = int(car_text)
-    return ("the locomotive" if car == 0 else "the caboose" if car == wagons else f"wagon {car}"), floor == "roof"
-
-
-def place(pos: Position, wagons: int) -> str:
-    """A position for a button: "Roof of wagon 2", "Inside the caboose"."""
-    car, roof = _car(pos, wagons)
-    return f"{'Roof of' if roof else 'Inside'} {car}"
-
-
-
+    car = text.car_name(int(car_text))
+    return f"Roof of {car}" if floor == "roof" else f"Inside {car}"
 
 
 def card_label(card: str) -> str:
-    return ACTION_NAMES.get(card.partition(":")[2], card)
+    return text.action_name(card.partition(":")[2])
 
 
-def answer_label(answer: str, wagons: int) -> str:
+def answer_label(answer: str) -> str:
     """A button's label for an engine answer text."""
     kind, _, value = answer.partition(" ")
     if kind == "plan":
@@ -53,13 +36,13 @@ def answer_label(answer: str, wagons: int) -> str:
             return "Pass"
         return f"{card_label(card)} (face down)" if verb == "hide" else card_label(card)
     if kind in ("move", "shove"):
-        return place(value, wagons)
+        return place(value)
     if kind in ("fire", "punch"):
-        return bandit_name(value)
+        return text.bandit_name(value)
     if kind in ("rob", "drop"):
         return LOOT_NAMES.get(value, value.title())
     if kind == "marshal":
-        return "Locomotive" if value == "0" else ("Caboose" if int(value) == wagons else f"Wagon {value}")
+        return text.car_name(int(value)).capitalize()
     if kind == "keep-purse":
         return "Keep the purse" if value == "yes" else "Let it drop"
     if kind == "pickpocket":
@@ -90,11 +73,4 @@ WAITING = {
     "pickpocket": "{player} decides whether to pickpocket", "discard": "{player} chooses cards to keep",
 }
 
-EVENT_NAMES = {
-    "angry-marshal": "Angry Marshal", "swivel-arm": "Swivel Arm", "braking": "Braking",
-    "take-it-all": "Take It All!", "passengers-rebellion": "Passengers' Rebellion",
-    "pickpocketing": "Pickpocketing", "marshals-revenge": "Marshal's Revenge",
-    "hostage-conductor": "Hostage-Taking of the Conductor",
-}
-ROUND_CARD_NAMES = {**EVENT_NAMES, "bridge": "Bridge", "tunnels": "Tunnels"}
 TURN_NAMES = {"S": "standard", "T": "tunnel (face down)", "D": "speeding-up (two actions)", "R": "switching"}

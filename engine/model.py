@@ -115,10 +115,6 @@ class Decision:
         prefix = self.kind + " "
         return [prefix + v for v in self.values]
 
-    def allows(self, answer: str) -> bool:
-        kind, _, value = answer.partition(" ")
-        return kind == self.kind and value in self.values
-
 
 @dataclass(slots=True)
 class Game:
@@ -167,9 +163,6 @@ class Game:
 
     def occupants(self, pos: Position) -> list[Bandit]:
         return [b for b in self.bandits.values() if b.at == pos]
-
-    def bandit_of(self, card: str) -> Bandit:
-        return self.bandits[card_owner(card)]
 
 
 @cache

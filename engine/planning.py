@@ -17,7 +17,6 @@ from engine.model import (
     Game,
     PlayedCard,
     Seat,
-    card_action,
     is_bullet,
 )
 
@@ -188,7 +187,3 @@ def end_round_cards(game: Game) -> None:
         (seat.discard if game.options.expert else seat.deck).append(played.card)
     game.pile.clear()
     game.cursor = 0
-
-
-def action_of(played: PlayedCard) -> str:
-    return card_action(played.card)
