@@ -36,7 +36,7 @@ PLAYERS = ("alice", "bob", "carol", "dan")
 # a real server's when the real bot shares the database).
 GUILD_ID = 1_100_000_000_000_000_001
 SALOON = "saloon"
-FOLLOW_EVERY = 0.25  # seconds between two looks at what the bot did
+FOLLOW_EVERY = 0.1  # seconds between two looks at what the bot did
 CHANNEL_PATH = re.compile(r"/channels/(\d+)")
 
 
@@ -58,8 +58,10 @@ class LocalTable:
 
     def __init__(self, settings: Settings, make_bot: Callable[[Settings], discord.Client],
                  say: Callable[[str], None] | None = None) -> None:
-        # The commands are synced into the simulation at every start: it begins empty each time.
-        self.settings = replace(settings, sync_commands=True)
+        # The commands are synced into the simulation at every start: it begins empty each time. Its
+        # messages are not paced: the pacing respects Discord's rate limits, and would only make
+        # every click wait here.
+        self.settings = replace(settings, sync_commands=True, message_interval=0.0)
         self.make_bot = make_bot
         self.say = say or _say
         self.pages: list[Page] = []
@@ -80,7 +82,7 @@ class LocalTable:
         self._stack.enter_context(self.env.time_context())
         await self._open(self.saloon, "#" + SALOON, self.members)
         for user, dm in zip(self.users, self.dms, strict=True):
-            await self._open(dm, f"{user.name}'s DMs", [user])
+            await self._open(dm, f"{str(user.name).title()}'s DMs", [user])
         for channel in self._game_channels():
             await self._open(channel, "#" + str(channel.name), self.members)
         self._follower = asyncio.create_task(self._follow())
@@ -96,7 +98,7 @@ class LocalTable:
     def _build_world(self) -> None:
         """The same server, channel and players (with the same ids) at every start."""
         self.users = [self.env.create_user(name, global_name=name.title()) for name in PLAYERS]
-        self.guild = self.env.create_guild("Colt Express (local)", id=GUILD_ID, owner=self.users[0])
+        self.guild = self.env.create_guild("Colt Express (local)", id=GUILD_ID)
         self.saloon = self.guild.create_text_channel(SALOON, topic="Type /colt new to open a lobby")
         self.members = [self.guild.add_member(user) for user in self.users]
         self.dms = [user.dm_channel for user in self.users]
