@@ -25,13 +25,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ADDRESS = re.compile(r"^\s*(?:A game started: )?(#\S+|\w+'s DMs)\s+(http://127\.0\.0\.1:\d+/#\S+)$")
 SCREENSHOTS = ROOT / ".artifacts" / "screenshots"
+GAME_SEED = "1"  # a first round of four turns: the shortest Schemin' before an action resolves
 
 
 class TableProcess:
     """`python bot.py` with no token: the local table, its printed addresses collected as they come."""
 
     def __init__(self, database: Path) -> None:
-        env = {**os.environ, "DISCORD_TOKEN": "", "COLT_DATABASE": str(database), "COLT_GAME_SEED": "7",
+        env = {**os.environ, "DISCORD_TOKEN": "", "COLT_DATABASE": str(database), "COLT_GAME_SEED": GAME_SEED,
                "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen([sys.executable, "bot.py"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True)
@@ -99,7 +100,7 @@ class PreviewPage:
         self.page.wait_for_function("() => window.simcordPreview && window.simcordPreview.ready", timeout=20_000)
 
     def _last_request(self) -> str | None:
-        return self.page.evaluate("() => window.simcordPreview.lastAction && window.simcordPreview.lastAction.requestId")
+        return self.page.evaluate("() => window.simcordPreview.lastAction?.requestId ?? null")
 
     def _act(self, do: Any) -> None:
         """Do one action in the page and wait for its answer; a page drawn from an older publication
