@@ -173,6 +173,9 @@ class LocalTable:
                         await page.preview.refresh()
             except simcord.SetupError:
                 continue  # a click is being answered right now: look again next time
+            except Exception:
+                # The pages must go on following the game; this one is stale until the next change.
+                log.exception("could not update the local table's pages")
             seen = len(requests)
 
 

@@ -102,37 +102,67 @@ class PreviewPage:
     def _last_request(self) -> str | None:
         return self.page.evaluate("() => window.simcordPreview.lastAction?.requestId ?? null")
 
+    def _outcome(self, done: str, arg: Any) -> bool:
+        """Wait until ``done(arg)`` holds in the page (True) or SimCord left the action uncertain (False).
+
+        SimCord refuses an action that arrives while the table republishes another page (one
+        SimCord operation at a time); the page then holds every action until it is reloaded, so
+        it is reloaded, as a player would.
+        """
+        self.page.wait_for_function(
+            f"(arg) => window.simcordPreview.transport.uncertainRequestId || ({done})(arg)", arg=arg,
+            timeout=30_000)
+        if self.page.evaluate("() => window.simcordPreview.transport.uncertainRequestId"):
+            self.page.reload()
+            self.wait_ready()
+            return False
+        return True
+
+    def _try(self, do: Any) -> bool:
+        """Do one action in the page: True once SimCord settled it, False if it was refused.
+
+        SimCord refuses an action from a page drawn from an older publication (stale revision);
+        it can be tried again once the page has caught up.
+        """
+        before = self._last_request()
+        do()
+        if not self._outcome("(before) => { const a = window.simcordPreview.lastAction;"
+                             " return a && a.requestId !== before && a.settlement !== 'pending'; }", before):
+            return False
+        action = self.page.evaluate("() => window.simcordPreview.lastAction")
+        if action["rejected"]:
+            self.page.wait_for_timeout(300)
+            return False
+        assert action["settlement"] == "settled", action
+        self.wait_ready()
+        return True
+
     def _act(self, do: Any) -> None:
-        """Do one action in the page and wait for its answer; a page drawn from an older publication
-        is refused by SimCord (stale revision) and tried again once it has caught up."""
         for _ in range(10):
-            before = self._last_request()
-            do()
-            self.page.wait_for_function(
-                "(before) => { const a = window.simcordPreview.lastAction;"
-                " return a && a.requestId !== before && a.settlement !== 'pending'; }",
-                arg=before, timeout=30_000)
-            action = self.page.evaluate("() => window.simcordPreview.lastAction")
-            if not action["rejected"]:
-                assert action["settlement"] == "settled", action
-                self.wait_ready()
+            if self._try(do):
                 return
-            time.sleep(0.3)
-        raise AssertionError(f"{self.name}: the action was refused every time: {action}")
+        raise AssertionError(f"{self.name}: the action was refused ten times")
 
     def command(self, text: str) -> None:
-        composer = self.page.locator("#channel-composer-input")
-        composer.fill(text)
-        self.page.wait_for_function(
-            "() => { const p = window.simcordPreview.commandPicker; return p && p.activeEntryKey; }")
-        composer.press("Enter")  # picks the command
-        self._act(lambda: self.page.keyboard.press("Enter"))  # sends it
+        def send() -> None:
+            if not self.page.evaluate("() => window.simcordPreview.commandPicker?.draft"):  # else kept
+                composer = self.page.locator("#channel-composer-input")
+                composer.fill(text)
+                self.page.wait_for_function(
+                    "() => { const p = window.simcordPreview.commandPicker; return p && p.activeEntryKey; }")
+                composer.press("Enter")  # picks the command
+            self.page.keyboard.press("Enter")  # sends it
+
+        self._act(send)
 
     def view_as(self, name: str) -> None:
         """Choose who one is in this page (a switch starts the page afresh, without a last action)."""
-        viewer = self.page.select_option("#viewer-picker", label=name)[0]
-        self.page.wait_for_function("(viewer) => window.simcordPreview.viewerId === viewer", arg=viewer)
-        self.wait_ready()
+        for _ in range(10):
+            viewer = self.page.select_option("#viewer-picker", label=name)[0]
+            if self._outcome("(viewer) => window.simcordPreview.viewerId === viewer", viewer):
+                self.wait_ready()
+                return
+        raise AssertionError(f"{self.name}: could not view as {name}")
 
     def buttons(self) -> Any:
         return self.page.locator("button.component-button[aria-disabled=false]")
@@ -141,7 +171,8 @@ class PreviewPage:
         self._act(lambda: self.buttons().filter(has_text=label).last.click())
 
     def click_any(self) -> str | None:
-        """Click the first live button of the bot's last message; its label, or None if there is none."""
+        """Click the first live button of the bot's last message: its label, or None if there was
+        none or the click was refused (look again)."""
         message = self.page.locator("article.channel-message").filter(
             has=self.page.locator("button.component-button")).last
         if message.count() == 0:
@@ -149,9 +180,8 @@ class PreviewPage:
         live = message.locator("button.component-button[aria-disabled=false]")
         if live.count() == 0:
             return None
-        label = live.first.inner_text()
-        self._act(lambda: live.first.click())
-        return label
+        label = str(live.first.inner_text())
+        return label if self._try(lambda: live.first.click()) else None
 
     def text(self) -> str:
         return str(self.page.locator("#channel-message-list").inner_text())

@@ -60,6 +60,16 @@ def play_until(dms: dict[str, PreviewPage], done: Any, limit: int = 60) -> list[
     return clicks
 
 
+def whose_turn(dms: dict[str, PreviewPage]) -> PreviewPage:
+    """The DM page with live buttons (waiting for the prompt to come)."""
+    for _ in range(100):
+        for dm in dms.values():
+            if dm.buttons().count():
+                return dm
+        dms[PLAYERS[0]].page.wait_for_timeout(200)
+    raise AssertionError("nobody got a prompt with buttons")
+
+
 def action_pictures(channel: PreviewPage) -> list[str]:
     names = channel.page.locator("article.channel-message img").evaluate_all(
         "(images) => images.filter((i) => i.complete && i.naturalWidth > 0)"
@@ -87,7 +97,7 @@ def test_a_game_from_the_lobby_to_an_action_picture_across_a_restart(browser, ta
 
     # Schemin': a planning turn, from the DM page of the player whose turn it is.
     dms = PreviewPage.open(browser, {name: table.address(f"{name}'s DMs") for name in PLAYERS})
-    first = next(dm for dm in dms.values() if dm.buttons().count())
+    first = whose_turn(dms)
     first.screenshot("2-planning-dm")
     assert play_until(dms, lambda clicks: len(clicks) == 1)
     assert "Your turn to plan" not in first.text().rpartition("Colt Express #1")[2]
