@@ -76,15 +76,19 @@ class LocalTable:
         self._build_world()
         await self._rebind_games()
         await self.env.start()
-        self._stack.push_async_callback(self.env.shutdown)
-        # SimCord detaches the bot without closing it; closing it closes the storage (and its thread).
-        self._stack.push_async_callback(self.env.bot.close)
-        self._stack.enter_context(self.env.time_context())
-        await self._open(self.saloon, "#" + SALOON, self.members)
-        for user, dm in zip(self.users, self.dms, strict=True):
-            await self._open(dm, f"{str(user.name).title()}'s DMs", [user])
-        for channel in self._game_channels():
-            await self._open(channel, "#" + str(channel.name), self.members)
+        try:
+            self._stack.push_async_callback(self.env.shutdown)
+            # SimCord detaches the bot without closing it; closing it closes the storage (and its thread).
+            self._stack.push_async_callback(self.env.bot.close)
+            self._stack.enter_context(self.env.time_context())
+            await self._open(self.saloon, "#" + SALOON, self.members)
+            for user, dm in zip(self.users, self.dms, strict=True):
+                await self._open(dm, f"{str(user.name).title()}'s DMs", [user])
+            for channel in self._game_channels():
+                await self._open(channel, "#" + str(channel.name), self.members)
+        except BaseException:
+            await self._stack.aclose()
+            raise
         self._follower = asyncio.create_task(self._follow())
         return self
 
