@@ -100,7 +100,8 @@ class PreviewPage:
         self.page.wait_for_function("() => window.simcordPreview && window.simcordPreview.ready", timeout=20_000)
 
     def _last_request(self) -> str | None:
-        return self.page.evaluate("() => window.simcordPreview.lastAction?.requestId ?? null")
+        request: str | None = self.page.evaluate("() => window.simcordPreview.lastAction?.requestId ?? null")
+        return request
 
     def _outcome(self, done: str, arg: Any) -> bool:
         """Wait until ``done(arg)`` holds in the page (True) or SimCord left the action uncertain (False).
