@@ -203,6 +203,7 @@ async def serve(settings: Settings, make_bot: Callable[[Settings], discord.Clien
         say("In #saloon, “Viewing as” chooses who you are; type /colt new to open a lobby. Each game's "
               "channel gets its address when the game starts.")
         say(f"Stop with Ctrl+C; games are saved in {settings.database} and go on at the next start.")
+        say("To play on Discord instead, put your bot's token in .env as DISCORD_TOKEN (see README.md).")
         await stop.wait()
     _say("The local table is stopped.")
 
