@@ -215,4 +215,7 @@ def main(settings: Settings, make_bot: Callable[[Settings], discord.Client]) -> 
     except StorageError as error:
         print(f"Cannot start: {error}")
         return 1
+    except simcord.SetupError as error:  # e.g. the Preview's optional runtime is missing
+        print(f"Cannot start the local table: {error}")
+        return 1
     return 0
