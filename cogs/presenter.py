@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 BUTTONS_PER_MESSAGE = 25
+UPLOAD_LIMIT = 8 * 1024 * 1024  # bytes a bot may attach in any server
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
 PLANNING_ANSWERS = ("plan ", "discard ")
 RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over")
@@ -270,10 +271,26 @@ class Presenter:
                 self.outbox.post(channel, Post(
                     content=self._scoreboard_text(public), files=[(f"colt{row.id}-scores.png", picture)],
                 ), channel.id)
+                await self._post_replay(channel, row, state, public)
         planned = any(run[0]["type"] in ("play", "draw", "pass", "planning-over") for run in runs)
         if (planned or public["phase"] in ("planning", "keeping")) and not new_pile:
             await self._edit_pile(channel, row, public, _draws_this_round(state), deadline_text(row, state.step))
         await self._show_status(channel, row, public, waiting, deadline_text(row, state.step))
+
+    async def _post_replay(self, channel: Any, row: GameRow, state: Game, public: dict[str, Any]) -> None:
+        """The whole game as one animation, after the scoreboard: public views only (B-11)."""
+        dealt = await self.tables.replay_to(row.id, 0)
+        events = observe_log(state, None, len(dealt.log))
+        try:
+            animation = await pictures.replay(observe(dealt, None), events, public)
+        except ValueError as error:
+            log.warning("no replay for game %s: %s", row.id, error)
+            return
+        if len(animation) > UPLOAD_LIMIT:
+            log.info("the replay of game %s is too big to post (%d bytes)", row.id, len(animation))
+            return
+        self.outbox.post(channel, Post(content="🎞 The whole robbery, action by action:",
+                                       files=[(f"colt{row.id}-replay.gif", animation)]), channel.id)
 
     def _pile_text(self, public: dict[str, Any], draws: dict[int, int] | None = None, deadline: str = "") -> str:
         info = public["round_card"]
