@@ -222,7 +222,17 @@ class Presenter:
                   f"**{texts.answer_label(str(outcome.answered))}** for you."
         if outcome.went_absent:
             private += " It plays for you from now on; press **I'm back** to take your bandit back."
+            await self._hand_over(outcome.game_id, player, dm)
         self.outbox.post(dm, Post(content=private, view=view), dm.id)
+
+    async def _hand_over(self, game_id: int, player: PlayerRow, dm: discord.DMChannel) -> None:
+        """The AI takes the seat: the person's prompts lose their buttons (they would only be stale)."""
+        for key in (f"hand:{player.seat}", f"choice:{player.seat}"):
+            stored = await self.tables.storage.message(game_id, key)
+            if stored is not None:
+                await self.tables.storage.forget_message(game_id, key)
+                self.outbox.post(dm, Post(content=f"**Colt Express #{game_id}** — the AI plays your bandit "
+                                                  "for now.", view=None, edit=stored[1]), dm.id)
 
     async def _public_at(self, game_id: int, state: Game, index: int) -> dict[str, Any]:
         """The public observation when the log had ``index`` events (remembered, else replayed)."""
@@ -574,6 +584,9 @@ class Presenter:
             bandit = self._player_name(observe(state, None), player.seat)
             self.outbox.post(channel, Post(content=f"🚪 <@{player.user_id}> stepped away: the AI plays {bandit} "
                                                    "until they are back.", view=self.back_view(row.id)), channel.id)
+        dm = await self._dm(player.user_id) if player.user_id is not None else None
+        if dm is not None:
+            await self._hand_over(row.id, player, dm)
 
     async def welcome_back(self, row: GameRow, player: PlayerRow) -> None:
         """A person back from away: the channel hears it, and their hand and choice come fresh."""
