@@ -71,8 +71,10 @@ class LocalTable:
     # --- start and stop ------------------------------------------------------------------------
 
     async def __aenter__(self) -> LocalTable:
-        # Bot errors are logged by discord.py as they happen; a local table never stops for one.
-        self.env = simcord.Env(self.make_bot(self.settings), check_errors=False, settle_timeout=60.0)
+        # Bot errors are logged by discord.py as they happen; a local table never stops for one. A click
+        # waits for the bot's work due within SimCord's settle time (5 s: an AI bandit's pause, not a
+        # turn timer, which runs out in real time).
+        self.env = simcord.Env(self.make_bot(self.settings), check_errors=False)
         self._build_world()
         await self._rebind_games()
         await self.env.start()
