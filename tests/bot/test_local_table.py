@@ -1,4 +1,4 @@
-"""The local table without a browser: its simulated server, and a restart on the same database (issue 7)."""
+"""The local table without a browser: a restart on the same database, and a game alone with AI bandits (issue 7)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import simcord
 from bot import create_bot
 from table.config import Settings
 from table.local import LocalTable
-from tests.bot.table import live_buttons, prompt_message
+from tests.bot.table import component_id, live_buttons, prompt_message
 
 
 async def eventually(condition: Callable[[], bool]) -> None:
@@ -72,3 +72,28 @@ async def test_a_restart_goes_on_with_the_running_game_and_closes_the_open_lobby
         # The saloon takes a new lobby.
         result = await act(lambda: table.members[3].slash(table.saloon, "colt new"))
         assert not result.ephemeral and "game #3" in table.saloon.last_message.embeds[0].title
+
+
+async def test_alone_against_ai_bandits(settings: Settings) -> None:
+    async with LocalTable(settings, create_bot, say=lambda line: None) as table:
+        alice, user = table.members[0], table.users[0]
+        await act(lambda: alice.slash(table.saloon, "colt new"))
+        for level in ("easy", "normal"):
+            lobby = table.saloon.last_message
+            await act(lambda: alice.select(lobby, [f"add:{level}"], custom_id=component_id(lobby, ":ai")))  # noqa: B023
+        await act(lambda: alice.click(table.saloon.last_message, label="Start"))
+        tables = table.env.bot.tables
+        # Alice plays from her DMs; the AI bandits answer in between, until an action's picture is posted.
+        row = await tables.row(1)
+        channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+        for _ in range(40):
+            if any(a.filename.startswith("colt1-") for m in channel.history() for a in m.attachments):
+                break
+            message = prompt_message(user)
+            assert message is not None, "Alice is not asked, yet the game waits"
+            await act(lambda: user.click(message, custom_id=live_buttons(message)[0].custom_id))  # noqa: B023
+        else:
+            raise AssertionError("no action was shown")
+        async with tables.storage.db.execute("SELECT DISTINCT seat FROM answers WHERE game_id = 1") as cursor:
+            seats = await cursor.fetchall()
+        assert len(seats) == 3, "the two AI bandits answered too"
