@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cached_property
 
 from engine.actions import fire_targets, has_power
-from engine.ai.value import kind_worth, standings
+from engine.ai.value import kind_worth, standings, worth_seen_by_all
 from engine.model import TUNNEL, Bandit, Decision, Game, card_action, loot_kind
 from engine.planning import turns
-from engine.train import Position
+from engine.train import INSIDE, Position
 
 MARSHAL_SHOT = 350.0  # meeting the marshal: a dead card in the deck, a lost turn of position
-CROWD = 40.0  # each rival at one's position: a punch waiting to happen
+CROWD = 40.0  # each rival at one's position
 SHOT = 220.0  # one bullet fired: a step toward the Gunslinger's $1000, a dead card for the victim
 NOISE = 8.0  # ties broken at random so that rollouts from one world differ
 
@@ -37,11 +38,26 @@ class Table:
         self.seat = seat
         self.me = game.bandits[game.seats[seat].bandits[0]]
         self.train = game.train
-        self.scores = standings(game, seat)
-        rivals = [b for b in game.bandits.values() if b.seat != seat]
-        self.leader = max(rivals, key=lambda b: self.scores[b.name]).name
-        self.loot = {pos: max(kind_worth(loot_kind(t)) for t in tokens) for pos, tokens in game.floor_loot.items()}
+        self.loot = {pos: max(map(worth_seen_by_all, tokens)) for pos, tokens in game.floor_loot.items()}
+        card = game.current_round_card()
+        self.event = card.event if card and game.options.events else None
+        self.marshal_car = game.train.car_of[game.marshal]
+        # Rivals at a position: a punch waiting to happen (Belle is sheltered, B-9.5).
+        self.crowd: dict[Position, float] = {}
+        if not has_power(game, self.me, "belle"):
+            for b in game.bandits.values():
+                if b is not self.me:
+                    self.crowd[b.at] = self.crowd.get(b.at, 0.0) + CROWD
         self.end_weight = 0.0  # how much the round's end (and its event) weighs on a position
+
+    @cached_property
+    def scores(self) -> dict[str, float]:
+        return standings(self.game, self.seat)
+
+    @cached_property
+    def leader(self) -> str:
+        rivals = [b for b in self.game.bandits.values() if b.seat != self.seat]
+        return max(rivals, key=lambda b: self.scores[b.name]).name
 
     def my_future_cards(self) -> list[str]:
         """My own cards still to resolve on the pile (I know them, face down or not), in order."""
@@ -50,23 +66,23 @@ class Table:
 
     def potential(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> float:
         """How good a position is for my bandit: loot to take here or nearby, the marshal, rivals."""
-        train, game = self.train, self.game
+        car_of, floor_of = self.train.car_of, self.train.floor_of
         here = loot.get(pos, 0.0)
         value = here if robbing else 0.3 * here
-        car, floor = train.car_of[pos], train.floor_of[pos]
+        car, floor = car_of[pos], floor_of[pos]
         nearby = 0.0
         for q, worth in loot.items():
             if q != pos:
-                steps = abs(train.car_of[q] - car) + (train.floor_of[q] != floor)
-                nearby = max(nearby, worth / (2.0 + 2.0 * steps))
+                reach = worth / (2.0 + 2.0 * (abs(car_of[q] - car) + (floor_of[q] != floor)))
+                if reach > nearby:
+                    nearby = reach
         value += nearby
-        if pos == game.marshal:
+        if pos == self.game.marshal:
             value -= MARSHAL_SHOT
-        elif not train.is_roof(pos) and abs(train.car_of[game.marshal] - car) == 1:
+        elif floor == INSIDE and abs(self.marshal_car - car) == 1:
             value -= 0.15 * MARSHAL_SHOT  # a Marshal card away from a bullet
-        if not has_power(game, self.me, "belle"):
-            value -= CROWD * sum(1 for b in game.bandits.values() if b.at == pos and b is not self.me)
-        if self.end_weight:
+        value -= self.crowd.get(pos, 0.0)
+        if self.end_weight and self.event:
             value += self.end_weight * event_bonus(self, pos)
         return value
 
@@ -98,8 +114,7 @@ def _penalty(table: Table, pos: Position) -> float:
 
 def event_bonus(table: Table, pos: Position) -> float:
     """What the round card's event (B-10) does to a bandit ending the round at ``pos``."""
-    card = table.game.current_round_card()
-    event = card.event if card and table.game.options.events else None
+    event = table.event
     train, game = table.train, table.game
     roof = train.is_roof(pos)
     marshal_roof = train.other_floor(game.marshal)
@@ -134,6 +149,7 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
         pos = _imagine(table, card_action(c), pos, loot, robs > 0)
     robbing = robs > 0
     best_answer, best_value = "", -1e9
+    worths: dict[str, float] = {}
     for value in decision.values:
         verb, _, c = value.partition(" ")
         if verb == "draw":
@@ -141,7 +157,10 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
         elif verb == "pass":
             worth = 0.0
         else:
-            worth = card_worth(table, card_action(c), pos, loot, robbing)
+            action = card_action(c)
+            if action not in worths:
+                worths[action] = card_worth(table, action, pos, loot, robbing)
+            worth = worths[action]
             if verb == "hide":
                 worth += 1.0  # B-9.1: the same card, hidden from the others, is never worse
         worth += NOISE * rng.random()

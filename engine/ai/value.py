@@ -20,6 +20,14 @@ def kind_worth(kind: str) -> float:
     return purse_guess() if kind == "purse" else float(base().loot_values[kind])
 
 
+def worth_seen_by_all(token: str) -> float:
+    """A token as the public values it (purse values hidden): the quick form for loot lying about."""
+    return _KIND_WORTH.get(token) or purse_guess()
+
+
+_KIND_WORTH = {kind: float(value) for kind, value in base().loot_values.items()}
+
+
 def token_worth(token: str, seen: bool) -> float:
     if seen and loot_kind(token) == "purse":
         return float(purse_value(token))
