@@ -139,15 +139,13 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
     kinds = turns(game)
     turn = game.planning.turn
     table.end_weight = (turn + 1) / len(kinds)
-    hand = game.seats[table.seat].hand
-    robs = sum(1 for c in hand if card_action(c) == "rob")
+    robbing = any(card_action(c) == "rob" for c in game.seats[table.seat].hand)
 
     # Where my bandit will stand once my cards already on the pile have resolved.
     loot = dict(table.loot)
     pos = me.at
     for c in table.my_future_cards():
-        pos = _imagine(table, card_action(c), pos, loot, robs > 0)
-    robbing = robs > 0
+        pos = _imagine(table, card_action(c), pos, loot, robbing)
     best_answer, best_value = "", -1e9
     worths: dict[str, float] = {}
     for value in decision.values:
@@ -176,7 +174,7 @@ def _imagine(table: Table, action: str, pos: Position, loot: dict[Position, floa
     if action == "floor":
         return table.landing(table.train.other_floor(pos))
     if action == "rob":
-        loot.pop(pos, None)  # the best token here is mine; what is left is worth less to me
+        loot.pop(pos, None)  # the best token here will be mine: do not count it twice
     return pos
 
 
