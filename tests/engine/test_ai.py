@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Iterator
+from functools import cache
 
 import pytest
 
@@ -149,6 +150,39 @@ def test_answers_depend_only_on_what_the_seat_may_see(level: str, seed: int) -> 
         assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == choose(
             game, seat, level, rng=random.Random(seed), **kwargs
         )
+
+
+@cache  # the states are only read: the tests change private copies
+def one_of_every_kind() -> dict[str, Game]:
+    """A state pending on each kind of decision (Cheyenne's purse, Pickpocketing, Expert keeping…)."""
+    found: dict[str, Game] = {}
+    for seed in range(400):
+        for game in states(seed, every=0.5):
+            if game.pending.kind not in found:
+                found[game.pending.kind] = private_copy(game)
+        if len(found) == len(DECISION_KINDS):
+            break
+    return found
+
+
+DECISION_KINDS = {"plan", "move", "fire", "rob", "punch", "drop", "keep-purse", "shove", "marshal",
+                  "pickpocket", "discard"}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_every_kind_of_decision_is_answered_from_the_seat_view_only(level: str) -> None:
+    found = one_of_every_kind()
+    assert set(found) == DECISION_KINDS
+    kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
+    for kind, game in found.items():
+        seat = game.pending.seat
+        for seed in range(3):
+            other = private_copy(game)
+            hide_from(other, seat, random.Random(seed))
+            assert observe(other, seat) == observe(game, seat)
+            answer = choose(game, seat, level, rng=random.Random(seed), **kwargs)
+            assert answer in game.pending.options, kind
+            assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == answer, kind
 
 
 def test_normal_beats_easy() -> None:
