@@ -246,7 +246,7 @@ def clone(game: Game) -> Game:
         round_card=game.round_card,
         first_seat=game.first_seat,
         phase=game.phase,
-        planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left),
+        planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left, plan.kinds, plan.kinds_of),
         pile=[PlayedCard(p.card, p.seat, p.face_down) for p in game.pile],
         cursor=game.cursor,
         pending=None if pending is None else Decision(
