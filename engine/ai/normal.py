@@ -71,9 +71,12 @@ class Table:
         value = here if robbing else 0.3 * here
         car, floor = car_of[pos], floor_of[pos]
         nearby = 0.0
+        guarded = self.game.marshal
         for q, worth in loot.items():
             if q != pos:
                 reach = worth / (2.0 + 2.0 * (abs(car_of[q] - car) + (floor_of[q] != floor)))
+                if q == guarded:
+                    reach *= 0.3  # nobody can stay by the marshal to rob it (B-7.10)
                 if reach > nearby:
                     nearby = reach
         value += nearby
@@ -118,7 +121,11 @@ def event_bonus(table: Table, pos: Position) -> float:
     train, game = table.train, table.game
     roof = train.is_roof(pos)
     marshal_roof = train.other_floor(game.marshal)
-    if event in ("angry-marshal", "marshals-revenge"):
+    if event == "angry-marshal":
+        # B-10.1: he shoots at his roof, then steps toward the caboose into the next car.
+        after = train.step(game.marshal, 1)
+        return -300.0 if pos in (marshal_roof, after) else 0.0
+    if event == "marshals-revenge":
         return -300.0 if pos == marshal_roof else 0.0
     if event == "passengers-rebellion":
         return -150.0 if not roof else 0.0
