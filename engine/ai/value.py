@@ -7,6 +7,8 @@ from functools import cache
 from engine.data import base
 from engine.model import Bandit, Game, loot_kind, purse_value
 
+BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead card in a hand of six
+
 
 @cache
 def purse_guess() -> float:
@@ -51,7 +53,7 @@ def standings(game: Game, viewer: int, *, exact: bool = False) -> dict[str, floa
     shooters = [b for b in bandits if b.revolver == fewest]
     bonus = base().gunslinger_bonus / len(shooters)
     return {
-        b.name: (loot_worth(b, b.seat if exact else viewer)) + (bonus if b.revolver == fewest else 0.0)
+        b.name: loot_worth(b, b.seat if exact else viewer) + (bonus if b.revolver == fewest else 0.0)
         for b in bandits
     }
 
@@ -70,5 +72,3 @@ def margin(game: Game, seat: int) -> float:
     others = [v for name, v in worth.items() if game.bandits[name].seat != seat]
     return sum(mine) - max(others)
 
-
-BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead card in a hand of six
