@@ -11,6 +11,7 @@ import pytest
 
 from engine import apply, new_game, observe
 from engine.ai import LEVELS, choose
+from engine.ai.hard import still_in_the_race
 from engine.ai.worlds import Knowledge, clone
 from engine.arena import main as arena_main
 from engine.arena import play
@@ -50,10 +51,10 @@ def hide_from(game: Game, viewer: int, rng: random.Random) -> None:
         rng.shuffle(seat.deck)
         if seat.index == viewer:
             continue
-        mine = [p for p in game.pile[game.cursor:] if p.seat == seat.index and p.face_down]
-        cards = seat.hand + seat.deck + seat.discard + [p.card for p in mine]
+        hidden = [p for p in game.pile[game.cursor:] if p.seat == seat.index and p.face_down]
+        cards = seat.hand + seat.deck + seat.discard + [p.card for p in hidden]
         rng.shuffle(cards)
-        for played in mine:  # a face-down card is an action card (B-6.3)
+        for played in hidden:  # a face-down card is an action card (B-6.3)
             played.card = next(c for c in cards if not is_bullet(c))
             cards.remove(played.card)
         hand, discard = len(seat.hand), len(seat.discard)
@@ -124,6 +125,18 @@ def test_hard_answers_legally_and_reproducibly(seed: int) -> None:
                        iterations=HARD_ITERATIONS)
         assert to_json(game) == before
         assert first in decision.options and again == first
+
+
+def test_the_race_drops_only_answers_clearly_behind() -> None:
+    """Paired results, world by world: a steady $100 behind is out; noisy and level stays in."""
+    best = [500.0, -200.0, 1300.0, 40.0, 800.0]
+    results = {
+        "plan play a": best,
+        "plan play b": [v - 100 for v in best],
+        "plan play c": [v + d for v, d in zip(best, [300, -250, 120, -280, 90], strict=True)],
+    }
+    assert set(still_in_the_race(results)) == {"plan play a", "plan play c"}
+    assert still_in_the_race({k: v[:3] for k, v in results.items()}).keys() == results.keys()  # too early
 
 
 def test_normal_is_reproducible_for_a_fixed_rng() -> None:
