@@ -19,8 +19,8 @@ from collections.abc import Callable
 from functools import cached_property
 
 from engine.actions import fire_targets, has_power
-from engine.ai.value import kind_worth, standings, worth_seen_by_all
-from engine.model import TUNNEL, Bandit, Decision, Game, card_action, loot_kind
+from engine.ai.value import PUBLIC_WORTH, kind_worth, standings
+from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, loot_kind
 from engine.planning import turns
 from engine.train import INSIDE, Position
 
@@ -38,7 +38,7 @@ class Table:
         self.seat = seat
         self.me = game.bandits[game.seats[seat].bandits[0]]
         self.train = game.train
-        self.loot = {pos: max(map(worth_seen_by_all, tokens)) for pos, tokens in game.floor_loot.items()}
+        self.loot = {pos: max(map(PUBLIC_WORTH.__getitem__, tokens)) for pos, tokens in game.floor_loot.items()}
         card = game.current_round_card()
         self.event = card.event if card and game.options.events else None
         self.marshal_car = game.train.car_of[game.marshal]
@@ -48,7 +48,10 @@ class Table:
             for b in game.bandits.values():
                 if b is not self.me:
                     self.crowd[b.at] = self.crowd.get(b.at, 0.0) + CROWD
-        self.end_weight = 0.0  # how much the round's end (and its event) weighs on a position
+        # How much the round's end (and its event) weighs on a position: more as the round goes on.
+        kinds = turns(game)
+        self.end_weight = (game.planning.turn + 1) / len(kinds) if game.phase == PLANNING else 0.5
+        self._potentials: dict[tuple[Position, bool], float] = {}
 
     @cached_property
     def scores(self) -> dict[str, float]:
@@ -65,7 +68,18 @@ class Table:
         return [p.card for p in pile[self.game.cursor:] if p.seat == self.seat]
 
     def potential(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> float:
-        """How good a position is for my bandit: loot to take here or nearby, the marshal, rivals."""
+        """How good a position is for my bandit: loot to take here or nearby, the marshal, rivals.
+
+        Remembered for the table's own loot: one decision asks about the same positions often."""
+        if loot is not self.loot:
+            return self._potential(pos, robbing, loot)
+        key = (pos, robbing)
+        known = self._potentials.get(key)
+        if known is None:
+            known = self._potentials[key] = self._potential(pos, robbing, loot)
+        return known
+
+    def _potential(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> float:
         car_of, floor_of = self.train.car_of, self.train.floor_of
         here = loot.get(pos, 0.0)
         value = here if robbing else 0.3 * here
@@ -145,14 +159,12 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
     game, me = table.game, table.me
     kinds = turns(game)
     turn = game.planning.turn
-    table.end_weight = (turn + 1) / len(kinds)
     robbing = any(card_action(c) == "rob" for c in game.seats[table.seat].hand)
 
     # Where my bandit will stand once my cards already on the pile have resolved.
-    loot = dict(table.loot)
-    pos = me.at
+    loot, pos = table.loot, me.at
     for c in table.my_future_cards():
-        pos = _imagine(table, card_action(c), pos, loot, robbing)
+        loot, pos = _imagine(table, card_action(c), pos, loot, robbing)
     best_answer, best_value = "", -1e9
     worths: dict[str, float] = {}
     for value in decision.values:
@@ -174,15 +186,17 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
     return f"{decision.kind} {best_answer}"
 
 
-def _imagine(table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool) -> Position:
-    """My bandit's position after one of my cards resolves, the others assumed still."""
+def _imagine(
+    table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool
+) -> tuple[dict[Position, float], Position]:
+    """The loot still to take and my bandit's position after one of my cards, the others assumed still."""
     if action == "move":
-        return table.landing(table.best_step(pos, robbing, loot))
+        return loot, table.landing(table.best_step(pos, robbing, loot))
     if action == "floor":
-        return table.landing(table.train.other_floor(pos))
-    if action == "rob":
-        loot.pop(pos, None)  # the best token here will be mine: do not count it twice
-    return pos
+        return loot, table.landing(table.train.other_floor(pos))
+    if action == "rob" and pos in loot:
+        return {q: w for q, w in loot.items() if q != pos}, pos  # the best token here will be mine
+    return loot, pos
 
 
 def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool) -> float:
@@ -252,7 +266,6 @@ def _marshal_worth(table: Table, car: int) -> float:
 
 
 def move(table: Table, decision: Decision, rng: random.Random) -> str:
-    table.end_weight = 0.5
     robbing = any(card_action(c) == "rob" for c in table.my_future_cards())
     return _best(decision, rng, lambda q: table.potential(table.landing(q), robbing, table.loot) + _penalty(table, q))
 

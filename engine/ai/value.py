@@ -22,12 +22,16 @@ def kind_worth(kind: str) -> float:
     return purse_guess() if kind == "purse" else float(base().loot_values[kind])
 
 
-def worth_seen_by_all(token: str) -> float:
-    """A token as the public values it (purse values hidden): the quick form for loot lying about."""
-    return _KIND_WORTH.get(token) or purse_guess()
+class _PublicWorth(dict[str, float]):
+    """Token text → its worth as the public sees it (purse values hidden), built once per text:
+    the normal bandit asks it for every token lying in the train at every decision."""
+
+    def __missing__(self, token: str) -> float:
+        worth = self[token] = kind_worth(loot_kind(token))
+        return worth
 
 
-_KIND_WORTH = {kind: float(value) for kind, value in base().loot_values.items()}
+PUBLIC_WORTH = _PublicWorth()
 
 
 def token_worth(token: str, seen: bool) -> float:
