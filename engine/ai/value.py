@@ -42,8 +42,9 @@ def token_worth(token: str, seen: bool) -> float:
 
 def loot_worth(bandit: Bandit, viewer: int) -> float:
     """A bandit's loot as ``viewer`` can value it: its own purses exactly, other purses on average."""
-    seen = bandit.seat == viewer
-    return sum(token_worth(t, seen) for t in bandit.loot)
+    if bandit.seat != viewer:
+        return sum(map(PUBLIC_WORTH.__getitem__, bandit.loot))
+    return sum(token_worth(t, True) for t in bandit.loot)
 
 
 def standings(game: Game, viewer: int, *, exact: bool = False) -> dict[str, float]:
