@@ -126,6 +126,7 @@ class Table:
 
 
 def _penalty(table: Table, pos: Position) -> float:
+    """Stepping into the marshal's car: a neutral bullet on the way to the roof (B-7.10)."""
     return -MARSHAL_SHOT if pos == table.game.marshal else 0.0
 
 
@@ -346,7 +347,11 @@ DECIDE: dict[str, Callable[[Table, Decision, random.Random], str]] = {
 
 
 def decide(game: Game, seat: int, rng: random.Random) -> str:
-    """The normal bandit's answer to ``game.pending`` (asked of ``seat``), from the seat's view only."""
+    """The normal bandit's answer to ``game.pending`` (asked of ``seat``), from the seat's view only.
+
+    ``game`` must be the caller's own world (engine.ai.choose draws one from the observation): the
+    shot planner stands the bandit elsewhere in it for a moment.
+    """
     decision = game.pending
     assert decision is not None and decision.seat == seat
     return DECIDE[decision.kind](Table(game, seat), decision, rng)
