@@ -35,9 +35,11 @@ SHOWN = ("resolve", "event")  # the frames of Stealin' and of the round's event;
 def play_and_draw(
     out_dir: Path, *, players: int, seed: int, levels: list[str], fmt: str, scale: float,
     budget_ms: float | None = None, iterations: int | None = None,
-) -> list[Path]:
+) -> tuple[list[Path], list[str]]:
+    """Play and draw one game; the files written, and the cast (``tuco: hard``) in seat order."""
     rng = random.Random(seed)
-    game = new_game(rng.sample(base().characters, players), seed=seed)
+    characters = rng.sample(base().characters, players)
+    game = new_game(characters, seed=seed)
     start = observe(game, None)
     rngs = [random.Random(seed * 10 + seat) for seat in range(players)]
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -79,7 +81,7 @@ def play_and_draw(
     events = observe_log(game, None, since=len(start["log"]))
     animation = out_dir / f"replay.{fmt}"
     animation.write_bytes(replay(start, events, fmt=fmt, scale=scale, final=final))
-    return [*written, board, animation]
+    return [*written, board, animation], [f"{name}: {level}" for name, level in zip(characters, levels, strict=True)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,9 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     levels = (args.levels or ",".join(["hard"] + ["normal"] * (args.players - 1))).split(",")
     if len(levels) != args.players or not set(levels) <= set(LEVELS):
         parser.error(f"--levels needs {args.players} levels among {', '.join(LEVELS)}")
-    written = play_and_draw(args.out_dir, players=args.players, seed=args.seed, levels=levels, fmt=args.format,
+    written, cast = play_and_draw(args.out_dir, players=args.players, seed=args.seed, levels=levels, fmt=args.format,
                             scale=args.scale, budget_ms=args.budget_ms, iterations=args.iterations)
     print(f"{len(written)} files in {args.out_dir}: {len(written) - 2} actions, scoreboard.png, {written[-1].name}")
+    print("seats: " + ", ".join(cast))
     return 0
 
 
