@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import pictures, rules_text, texts
-from cogs.presenter import Presenter
+from cogs.autopilot import Autopilot
+from cogs.presenter import Presenter, deadline_text, player_label
 from engine import observe
 from render import text
 from table.service import Outcome, TableError
@@ -33,12 +34,25 @@ class Colt(commands.Cog):
         self.bot = bot
         self.tables = bot.tables
         self.presenter: Presenter = bot.presenter
+        settings = bot.settings
+        self.autopilot = Autopilot(self.tables, self._after, think=settings.ai_think,
+                                   budget_ms=settings.ai_budget_ms)
 
     async def cog_load(self) -> None:
         self.cleanup.start()
 
     async def cog_unload(self) -> None:
         self.cleanup.cancel()
+        await self.autopilot.close()
+
+    async def resume_games(self) -> None:
+        """After a start: running games get their prompts back and their AI and timers watched."""
+        for row in await self.tables.storage.games(RUNNING):
+            try:
+                await self.presenter.resume(row.id)
+            except Exception:
+                log.exception("could not resume game %s", row.id)
+            self.autopilot.watch(row.id)
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -90,9 +104,10 @@ class Colt(commands.Cog):
             await self._refuse(interaction, "There is no started game in this channel.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        public = observe(await self.tables.state(row.id), None)
+        state = await self.tables.state(row.id)
+        public = observe(state, None)
         picture = await pictures.train(public)
-        text = self.presenter.status_text(public)
+        text = self.presenter.status_text(public, deadline_text(row, state.step))
         await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), "train.png"), ephemeral=True)
 
     @colt.command(name="rules", description="A summary of the rules")
@@ -102,17 +117,32 @@ class Colt(commands.Cog):
         await interaction.response.send_message(rules_text.TOPICS.get(topic, rules_text.TOPICS["overview"]),
                                                 ephemeral=True)
 
-    @colt.command(name="leave", description="Leave the lobby you joined")
+    @colt.command(name="leave", description="Leave your lobby, or hand your bandit in a running game to the AI")
     async def leave(self, interaction: discord.Interaction) -> None:
         mine = await self.tables.storage.games_of_user(interaction.user.id, LOBBY, RUNNING)
         lobby_here = [g for g in mine if g.status == LOBBY]
-        if not lobby_here:
-            running = [g for g in mine if g.status == RUNNING]
-            text = ("A running game cannot be left; its host (or a server manager) can `/colt abandon` it."
-                    if running else "You are not in any lobby.")
-            await self._refuse(interaction, text)
+        if lobby_here:
+            await self._lobby_action(interaction, lobby_here[0].id, "leave")
             return
-        await self._lobby_action(interaction, lobby_here[0].id, "leave")
+        here = await self._game_here(interaction)
+        running = here if here is not None and here.status == RUNNING else None
+        if running is None:
+            running_games = [g for g in mine if g.status == RUNNING]
+            running = running_games[0] if len(running_games) == 1 else None
+        if running is None:
+            await self._refuse(interaction, "You are not in any lobby or game." if not mine else
+                               "You play in several games: use `/colt leave` in the game's channel.")
+            return
+        try:
+            player = await self.tables.step_away(running.id, interaction.user.id)
+        except TableError as error:
+            await self._refuse(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            "The AI plays your bandit from now on. Press **I'm back** (or answer any prompt) to take it back.",
+            view=self.presenter.back_view(running.id), ephemeral=True)
+        await self.presenter.stepped_away(running, player)
+        self.autopilot.watch(running.id)
 
     @colt.command(name="abandon", description="End this channel's game (host or server managers)")
     async def abandon(self, interaction: discord.Interaction) -> None:
@@ -127,6 +157,7 @@ class Colt(commands.Cog):
             await self._refuse(interaction, str(error))
             return
         await interaction.response.send_message(f"Game #{row.id} was abandoned by {interaction.user.mention}.")
+        self.autopilot.forget(row.id)
         await self._close_channel(row)
         await self.presenter.show_lobby(await self.tables.lobby(row.id))
 
@@ -197,6 +228,16 @@ class Colt(commands.Cog):
                     option, _, choice = value.partition("=")
                     lobby = await self.tables.set_option(game_id, user, option, choice)
                 reply = "Options updated."
+            elif name == "ai":
+                verb, _, what = (values[0] if values else "").partition(":")
+                if verb == "add":
+                    lobby = await self.tables.add_ai(game_id, user, what)
+                    reply = f"{texts.ai_name(what)} takes a seat."
+                elif verb == "remove" and what.isdigit():
+                    lobby = await self.tables.remove_ai(game_id, user, int(what))
+                    reply = "The AI bandit left the table."
+                else:
+                    raise TableError("Choose an AI bandit to add or remove.")
             else:
                 raise TableError("Unknown setting.")
         except TableError as error:
@@ -227,10 +268,10 @@ class Colt(commands.Cog):
         await interaction.followup.send(f"The game is on: {channel.mention}", ephemeral=True)
         await self.presenter.show_lobby(await self.tables.lobby(game_id))
         players = "\n".join(
-            f"{p.seat + 1}. <@{p.user_id}> plays **{text.bandit_name(p.character)}**" for p in outcome.players)
+            f"{p.seat + 1}. {player_label(p)} plays **{text.bandit_name(p.character)}**" for p in outcome.players)
         await channel.send(f"# Colt Express #{game_id}\n{players}\nEveryone can watch here; players plan in "
-                           "their DMs (or with **Show my hand**).")
-        await self.presenter.announce(outcome)
+                           "their DMs (or with **Show my hand**).", allowed_mentions=discord.AllowedMentions.none())
+        await self._after(outcome)
 
     async def _open_table(self, interaction: discord.Interaction, game_id: int) -> Any:
         """A channel in the Colt Express category if allowed, else a thread here."""
@@ -272,9 +313,23 @@ class Colt(commands.Cog):
         await self._after(outcome)
 
     async def _after(self, outcome: Outcome) -> None:
+        """Show a change (an answer, the deal), then watch the next decision for the AI and the timer."""
         await self.presenter.announce(outcome)
         if outcome.row.status == OVER:
+            self.autopilot.forget(outcome.game_id)
             await self._close_channel(outcome.row)
+            return
+        self.autopilot.watch(outcome.game_id)
+
+    async def on_back(self, interaction: discord.Interaction, game_id: int) -> None:
+        try:
+            row, player = await self.tables.back(game_id, interaction.user.id)
+        except TableError as error:
+            await self._refuse(interaction, str(error))
+            return
+        await interaction.response.send_message("Welcome back: your bandit is yours again.", ephemeral=True)
+        await self.presenter.welcome_back(row, player)
+        self.autopilot.watch(game_id)
 
     async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         seat = await self.tables.seat_of(game_id, interaction.user.id)
@@ -286,7 +341,7 @@ class Colt(commands.Cog):
             await self._refuse(interaction, "This game is not running.")
             return
         state = await self.tables.state(game_id)
-        prompt = await self.presenter.prompt_for(game_id, state, seat)
+        prompt = await self.presenter.prompt_for(game_id, state, seat, deadline_text(row, state.step))
         files = [discord.File(io.BytesIO(prompt.picture), "hand.png")] if prompt.picture else []
         await interaction.response.send_message(prompt.content, view=prompt.view, files=files, ephemeral=True)
 

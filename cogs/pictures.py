@@ -45,8 +45,13 @@ async def scoreboard(observation: Observation) -> bytes:
     return await asyncio.to_thread(lambda: render.png(render.scoreboard_image(observation)))
 
 
+async def replay(start: Observation, events: list[Event], final: Observation) -> bytes:
+    """The whole game as one animated GIF (every action, then the scoreboard)."""
+    return await asyncio.to_thread(lambda: render.replay(start, events, fmt="gif", final=final))
+
+
 def caption(frame: Observation, events: list[Event]) -> str:
     return render.caption(frame, events)
 
 
-__all__ = ["action_pictures", "advance", "caption", "hand", "scoreboard", "split_runs", "train"]
+__all__ = ["action_pictures", "advance", "caption", "hand", "replay", "scoreboard", "split_runs", "train"]

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import pictures, texts
-from cogs.components import AnswerButton, HandButton, LobbyButton, LobbySelect
+from cogs.components import AnswerButton, BackButton, HandButton, LobbyButton, LobbySelect
 from cogs.outbox import Outbox, Post
 from engine import Game, observe
+from engine.ai import LEVELS
 from engine.data import base
 from engine.observe import observe_log
 from render import text
-from table.service import LOBBY_OPTIONS, Lobby, Outcome, Tables
+from table.service import LOBBY_OPTIONS, MAX_PLAYERS, MISSES_BEFORE_ABSENT, Lobby, Outcome, Tables
 from table.storage import LOBBY, GameRow, PlayerRow
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 BUTTONS_PER_MESSAGE = 25
+UPLOAD_LIMIT = 8 * 1024 * 1024  # bytes a bot may attach in any server
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
 PLANNING_ANSWERS = ("plan ", "discard ")
 RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over")
@@ -42,6 +44,20 @@ def _draws_this_round(state: Game) -> dict[int, int]:
         if event["type"] == "draw":
             draws[event["seat"]] = draws.get(event["seat"], 0) + 1
     return draws
+
+
+def player_label(player: PlayerRow) -> str:
+    """Who sits at a seat, for messages: a mention, or the AI's level."""
+    if player.user_id is None:
+        return texts.ai_name(str(player.ai))
+    return f"<@{player.user_id}>" + (" (away: the AI plays)" if player.absent else "")
+
+
+def deadline_text(row: GameRow, step: int) -> str:
+    """When the pending decision's time is up, as a Discord timestamp that counts down by itself."""
+    if row.deadline_step != step or row.deadline_at is None:
+        return ""
+    return f"<t:{int(row.deadline_at) + 1}:R>"
 
 
 def _action_start(state: Game, before: int) -> int:
@@ -76,15 +92,17 @@ class Presenter:
         embed = discord.Embed(title=f"Colt Express — game #{row.id}", colour=discord.Colour(0xB5651D),
                               description=f"{status}. 3 to 6 players; the host starts.")
         seats = "\n".join(
-            f"{p.seat + 1}. <@{p.user_id}> — {text.bandit_name(p.character) if p.character else 'random bandit'}"
+            f"{p.seat + 1}. {player_label(p)} — {text.bandit_name(p.character) if p.character else 'random bandit'}"
             + (" (host)" if p.user_id == row.host_id else "")
             for p in lobby.players
         )
-        embed.add_field(name=f"Players ({len(lobby.players)}/6)", value=seats or "nobody yet", inline=False)
+        embed.add_field(name=f"Players ({len(lobby.players)}/{MAX_PLAYERS})", value=seats or "nobody yet",
+                        inline=False)
         o = row.options
         lines = [texts.OPTION_LABELS["setup"][o["setup"]]]
         lines += [f"{'✅' if o[name] else '❌'} {label}" for name, label in texts.TOGGLES.items()]
-        lines += [texts.OPTION_LABELS["django"][o["django"]], texts.OPTION_LABELS["belle"][o["belle"]]]
+        lines += [texts.OPTION_LABELS[name][o.get(name, LOBBY_OPTIONS[name][0])]
+                  for name in ("django", "belle", "timer")]
         embed.add_field(name="Options (host)", value="\n".join(lines), inline=False)
         if row.status != LOBBY and row.channel_id:
             embed.add_field(name="Table", value=f"<#{row.channel_id}>", inline=False)
@@ -109,11 +127,27 @@ class Presenter:
         view.add_item(LobbySelect(row.id, "toggles", toggles, placeholder="Powers, events, expert",
                                   max_values=len(toggles)))
         rules = [discord.SelectOption(label=texts.OPTION_LABELS[name][value], value=f"{name}={value}",
-                                      default=o[name] == value)
-                 for name in ("setup", "django", "belle") for value in LOBBY_OPTIONS[name]]
-        view.add_item(LobbySelect(row.id, "rules", rules, placeholder="Setup and rule readings",
-                                  max_values=3))
+                                      default=o.get(name, LOBBY_OPTIONS[name][0]) == value)
+                 for name in ("setup", "django", "belle", "timer") for value in LOBBY_OPTIONS[name]]
+        view.add_item(LobbySelect(row.id, "rules", rules, placeholder="Setup, rule readings and timer",
+                                  max_values=4))
+        seats = self._ai_seat_options(lobby)
+        if seats:
+            view.add_item(LobbySelect(row.id, "ai", seats, placeholder="Add or remove an AI bandit (host)"))
         return view
+
+    @staticmethod
+    def _ai_seat_options(lobby: Lobby) -> list[discord.SelectOption]:
+        """Add an AI bandit of each level while there is room; remove each AI seat."""
+        options = []
+        if len(lobby.players) < MAX_PLAYERS:
+            options += [discord.SelectOption(label=f"Add an AI bandit: {texts.AI_LEVELS[level][0]}",
+                                             value=f"add:{level}", description=texts.AI_LEVELS[level][1],
+                                             emoji="🤖") for level in LEVELS]
+        options += [discord.SelectOption(label=f"Remove seat {p.seat + 1}: {texts.AI_LEVELS[str(p.ai)][0]}",
+                                         value=f"remove:{p.seat}", emoji="✖️")
+                    for p in lobby.players if p.ai is not None]
+        return options
 
     async def show_lobby(self, lobby: Lobby) -> None:
         row = lobby.game
@@ -158,12 +192,47 @@ class Presenter:
             begin = _action_start(state, begin)  # the action that waited for this answer
         events = observe_log(state, None, begin)
         channel = await self.channel(row.channel_id)
+        if outcome.source == "timeout":
+            await self._timed_out(channel, outcome)
         if channel is not None:
             before = await self._public_at(outcome.game_id, state, begin)
             await self._post_events(channel, row, state, before, events)
         await self._prompt(outcome, events)
         if state.phase == "over":
             self._marks.pop(outcome.game_id, None)  # nothing more to show
+
+    async def _timed_out(self, channel: Any, outcome: Outcome) -> None:
+        """Say that the AI answered for a person whose time was up, and whether it keeps their seat.
+
+        A planning answer stays secret: the channel only hears that a card was chosen for them."""
+        player = next(p for p in outcome.players if p.seat == outcome.answered_by)
+        bandit = self._player_name(observe(outcome.state, None), player.seat)
+        lines = [f"⏰ <@{player.user_id}>'s time was up: the AI decided for {bandit}."]
+        view = None
+        if outcome.went_absent:
+            lines.append(f"💤 That is {MISSES_BEFORE_ABSENT} missed decisions in a row: the AI plays {bandit} "
+                         "until they press **I'm back**.")
+            view = self.back_view(outcome.game_id)
+        if channel is not None:
+            self.outbox.post(channel, Post(content="\n".join(lines), view=view), channel.id)
+        dm = await self._dm(player.user_id) if player.user_id is not None else None
+        if dm is None:
+            return
+        private = f"⏰ **Colt Express #{outcome.game_id}** — your time was up: the AI chose " \
+                  f"**{texts.answer_label(str(outcome.answered))}** for you."
+        if outcome.went_absent:
+            private += " It plays for you from now on; press **I'm back** to take your bandit back."
+            await self._hand_over(outcome.game_id, player, dm)
+        self.outbox.post(dm, Post(content=private, view=view), dm.id)
+
+    async def _hand_over(self, game_id: int, player: PlayerRow, dm: discord.DMChannel) -> None:
+        """The AI takes the seat: the person's prompts lose their buttons (they would only be stale)."""
+        for key in (f"hand:{player.seat}", f"choice:{player.seat}"):
+            stored = await self.tables.storage.message(game_id, key)
+            if stored is not None:
+                await self.tables.storage.forget_message(game_id, key)
+                self.outbox.post(dm, Post(content=f"**Colt Express #{game_id}** — the AI plays your bandit "
+                                                  "for now.", view=None, edit=stored[1]), dm.id)
 
     async def _public_at(self, game_id: int, state: Game, index: int) -> dict[str, Any]:
         """The public observation when the log had ``index`` events (remembered, else replayed)."""
@@ -205,19 +274,35 @@ class Presenter:
         for run in runs:
             head = run[0]["type"]
             if head == "round":
-                await self._new_pile(channel, row, public)
+                await self._new_pile(channel, row, public, deadline_text(row, state.step))
                 new_pile = True
             elif head == "game-over":
                 picture = await pictures.scoreboard(public)
                 self.outbox.post(channel, Post(
                     content=self._scoreboard_text(public), files=[(f"colt{row.id}-scores.png", picture)],
                 ), channel.id)
+                await self._post_replay(channel, row, state, public)
         planned = any(run[0]["type"] in ("play", "draw", "pass", "planning-over") for run in runs)
         if (planned or public["phase"] in ("planning", "keeping")) and not new_pile:
-            await self._edit_pile(channel, row, public, _draws_this_round(state))
-        await self._show_status(channel, row, public, waiting)
+            await self._edit_pile(channel, row, public, _draws_this_round(state), deadline_text(row, state.step))
+        await self._show_status(channel, row, public, waiting, deadline_text(row, state.step))
 
-    def _pile_text(self, public: dict[str, Any], draws: dict[int, int] | None = None) -> str:
+    async def _post_replay(self, channel: Any, row: GameRow, state: Game, public: dict[str, Any]) -> None:
+        """The whole game as one animation, after the scoreboard: public views only (B-11)."""
+        dealt = await self.tables.replay_to(row.id, 0)
+        events = observe_log(state, None, len(dealt.log))
+        try:
+            animation = await pictures.replay(observe(dealt, None), events, public)
+        except ValueError as error:
+            log.warning("no replay for game %s: %s", row.id, error)
+            return
+        if len(animation) > UPLOAD_LIMIT:
+            log.info("the replay of game %s is too big to post (%d bytes)", row.id, len(animation))
+            return
+        self.outbox.post(channel, Post(content="🎞 The whole robbery, action by action:",
+                                       files=[(f"colt{row.id}-replay.gif", animation)]), channel.id)
+
+    def _pile_text(self, public: dict[str, Any], draws: dict[int, int] | None = None, deadline: str = "") -> str:
         info = public["round_card"]
         turns = " · ".join(texts.TURN_NAMES[t] for t in info["turns"])
         event = f"\nEvent: {text.card_title(info['event'])}" if info["event"] else ""
@@ -234,53 +319,58 @@ class Presenter:
                 f"{self._player_name(public, seat)} ×{count}" for seat, count in sorted(draws.items()))
         pending = public["pending"]
         now = ""
+        clock = f" (time's up {deadline})" if deadline else ""
         if public["phase"] == "planning" and pending is not None:
             kinds = info["turns"]
             now = (f"\n⏳ Turn {public['turn'] + 1}/{len(kinds)}: "
-                   + texts.WAITING["plan"].format(player=self._player_name(public, pending["seat"])) + ".")
+                   + texts.WAITING["plan"].format(player=self._player_name(public, pending["seat"])) + clock + ".")
         elif public["phase"] == "keeping" and pending is not None:
-            now = "\n⏳ " + texts.WAITING["discard"].format(player=self._player_name(public, pending["seat"])) + "."
+            now = ("\n⏳ " + texts.WAITING["discard"].format(player=self._player_name(public, pending["seat"]))
+                   + clock + ".")
         elif public["phase"] not in ("planning", "keeping"):
             now = "\nThe pile now resolves, card by card."
         return f"{header}\n**Pile:** {pile}{now}"
 
-    def status_text(self, public: dict[str, Any]) -> str:
+    def status_text(self, public: dict[str, Any], deadline: str = "") -> str:
         """Where the game stands, in words, for /colt status."""
         if public["phase"] == "over":
             return self._scoreboard_text(public)
         if public["phase"] in ("planning", "keeping"):
-            return self._pile_text(public)
+            return self._pile_text(public, deadline=deadline)
         pending = public["pending"]
-        return self._pile_text(public) + ("\n" + self._status_text(public) if pending else "")
+        return self._pile_text(public) + ("\n" + self._status_text(public, deadline) if pending else "")
 
-    def _status_text(self, public: dict[str, Any]) -> str:
+    def _status_text(self, public: dict[str, Any], deadline: str = "") -> str:
         pending = public["pending"]
         who = self._player_name(public, pending["seat"])
-        return "⏳ " + texts.WAITING.get(pending["kind"], "{player} decides").format(player=who) + "."
+        clock = f" (time's up {deadline})" if deadline else ""
+        return "⏳ " + texts.WAITING.get(pending["kind"], "{player} decides").format(player=who) + clock + "."
 
     def _hand_view(self, row: GameRow) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(row.id))
         return view
 
-    async def _new_pile(self, channel: Any, row: GameRow, public: dict[str, Any]) -> None:
+    async def _new_pile(self, channel: Any, row: GameRow, public: dict[str, Any], deadline: str = "") -> None:
         async def remember(message: discord.Message) -> None:
             await self.tables.storage.set_message(row.id, "pile", message.channel.id, message.id)
 
         await self.tables.storage.forget_message(row.id, "pile")
-        self.outbox.post(channel, Post(content=self._pile_text(public), view=self._hand_view(row),
+        self.outbox.post(channel, Post(content=self._pile_text(public, deadline=deadline), view=self._hand_view(row),
                                        on_sent=remember), channel.id)
 
-    async def _edit_pile(self, channel: Any, row: GameRow, public: dict[str, Any], draws: dict[int, int]) -> None:
+    async def _edit_pile(self, channel: Any, row: GameRow, public: dict[str, Any], draws: dict[int, int],
+                         deadline: str) -> None:
         stored = await self.tables.storage.message(row.id, "pile")
         if stored is None:
-            await self._new_pile(channel, row, public)
+            await self._new_pile(channel, row, public, deadline)
             return
         view = self._hand_view(row) if public["phase"] == "planning" else None
-        self.outbox.post(channel, Post(content=self._pile_text(public, draws), view=view, edit=stored[1]),
-                         channel.id)
+        self.outbox.post(channel, Post(content=self._pile_text(public, draws, deadline), view=view,
+                                       edit=stored[1]), channel.id)
 
-    async def _show_status(self, channel: Any, row: GameRow, public: dict[str, Any], waiting: bool) -> None:
+    async def _show_status(self, channel: Any, row: GameRow, public: dict[str, Any], waiting: bool,
+                           deadline: str) -> None:
         """One line at the bottom of the channel while a player decides during Stealin'."""
         old = await self.tables.storage.message(row.id, "status")
         if old is not None:
@@ -292,7 +382,7 @@ class Presenter:
         async def remember(message: discord.Message) -> None:
             await self.tables.storage.set_message(row.id, "status", message.channel.id, message.id)
 
-        self.outbox.post(channel, Post(content=self._status_text(public), view=self._hand_view(row),
+        self.outbox.post(channel, Post(content=self._status_text(public, deadline), view=self._hand_view(row),
                                        on_sent=remember), channel.id)
 
     def _player_name(self, public: dict[str, Any], seat: int) -> str:
@@ -313,7 +403,7 @@ class Presenter:
 
     # --- prompts in DMs ------------------------------------------------------------------------
 
-    async def prompt_for(self, game_id: int, state: Game, seat: int) -> Prompt:
+    async def prompt_for(self, game_id: int, state: Game, seat: int, deadline: str = "") -> Prompt:
         """What a player sees privately now: their hand (planning) or their pending choice."""
         mine = observe(state, seat)
         pending = mine["pending"]
@@ -329,7 +419,8 @@ class Presenter:
                 kinds = mine["round_card"]["turns"]
                 turn = mine["turn"]
                 question += f" Turn {turn + 1}/{len(kinds)}: {texts.TURN_NAMES.get(kinds[turn], kinds[turn])}."
-            content = f"{header}\n🟢 **{question}**\n{self._hand_text(hand)}"
+            clock = f"\n⏱ Time's up {deadline}: then the AI decides for you." if deadline else ""
+            content = f"{header}\n🟢 **{question}**{clock}\n{self._hand_text(hand)}"
         else:
             if mine["phase"] == "planning":
                 for card in sorted({c for c in hand if not c.startswith("bullet:")})[:24]:
@@ -365,7 +456,7 @@ class Presenter:
         players = {p.seat: p for p in outcome.players}
         answered = outcome.answered
         if outcome.answered_by is not None and answered and not answered.startswith("plan "):
-            await self._close_choice(game_id, players[outcome.answered_by], answered)
+            await self._close_choice(game_id, players[outcome.answered_by], answered, outcome.source)
         types = {e["type"] for e in events}
         if "planning-over" in types and "round" not in types:
             for player in players.values():
@@ -384,8 +475,12 @@ class Presenter:
 
     async def _send(self, game_id: int, row: GameRow, state: Game, player: PlayerRow, *, key: str,
                     fresh: bool) -> None:
-        """Send (or edit) one player's private message; a closed DM is told in the channel."""
-        prompt = await self.prompt_for(game_id, state, player.seat)
+        """Send (or edit) one player's private message; a closed DM is told in the channel.
+
+        Nobody is prompted while the AI plays their seat (an AI bandit, or a person away)."""
+        if player.user_id is None or player.absent:
+            return
+        prompt = await self.prompt_for(game_id, state, player.seat, deadline_text(row, state.step))
         key = f"{key}:{player.seat}"
         dm = await self._dm(player.user_id)
         if dm is None:
@@ -410,18 +505,23 @@ class Presenter:
         self.outbox.post(dm, Post(content=prompt.content, view=prompt.view, files=files, on_sent=remember,
                                   on_failed=closed), dm.id)
 
-    async def _close_choice(self, game_id: int, player: PlayerRow, answer: str) -> None:
+    async def _close_choice(self, game_id: int, player: PlayerRow, answer: str, source: str) -> None:
         """A choice answered: its message keeps the question and the answer, without buttons."""
+        if player.user_id is None:
+            return
         stored = await self.tables.storage.message(game_id, f"choice:{player.seat}")
         dm = await self._dm(player.user_id)
         if stored is None or dm is None:
             return
         await self.tables.storage.forget_message(game_id, f"choice:{player.seat}")
         kind = answer.partition(" ")[0]
-        text = f"✔ {texts.QUESTIONS.get(kind, '')} **{texts.answer_label(answer)}**"
+        mark = "⏰ The AI chose" if source != "player" else "✔"
+        text = f"{mark} {texts.QUESTIONS.get(kind, '')} **{texts.answer_label(answer)}**"
         self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
 
     async def _finish_hand(self, game_id: int, player: PlayerRow, state: Game) -> None:
+        if player.user_id is None:
+            return
         stored = await self.tables.storage.message(game_id, f"hand:{player.seat}")
         dm = await self._dm(player.user_id)
         if stored is None or dm is None:
@@ -470,3 +570,33 @@ class Presenter:
         players = {p.seat: p for p in await self.tables.storage.players(game_id)}
         key = "hand" if state.pending.kind == "plan" else "choice"
         await self._send(game_id, row, state, players[state.pending.seat], key=key, fresh=False)
+
+    @staticmethod
+    def back_view(game_id: int) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(BackButton(game_id))
+        return view
+
+    async def stepped_away(self, row: GameRow, player: PlayerRow) -> None:
+        state = await self.tables.state(row.id)
+        channel = await self.channel(row.channel_id)
+        if channel is not None:
+            bandit = self._player_name(observe(state, None), player.seat)
+            self.outbox.post(channel, Post(content=f"🚪 <@{player.user_id}> stepped away: the AI plays {bandit} "
+                                                   "until they are back.", view=self.back_view(row.id)), channel.id)
+        dm = await self._dm(player.user_id) if player.user_id is not None else None
+        if dm is not None:
+            await self._hand_over(row.id, player, dm)
+
+    async def welcome_back(self, row: GameRow, player: PlayerRow) -> None:
+        """A person back from away: the channel hears it, and their hand and choice come fresh."""
+        state = await self.tables.state(row.id)
+        channel = await self.channel(row.channel_id)
+        if channel is not None:
+            bandit = self._player_name(observe(state, None), player.seat)
+            self.outbox.post(channel, Post(content=f"👋 <@{player.user_id}> is back and plays {bandit} again."),
+                             channel.id)
+        if state.phase in ("planning", "keeping"):
+            await self._send(row.id, row, state, player, key="hand", fresh=True)
+        if state.pending is not None and state.pending.seat == player.seat and state.pending.kind != "plan":
+            await self._send(row.id, row, state, player, key="choice", fresh=True)

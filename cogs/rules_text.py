@@ -44,5 +44,9 @@ HELP = (
     "• The game gets its own channel (or thread). Everyone can watch; a picture follows every action.\n"
     "• Plan your cards in your DMs with the buttons. DMs closed? Press **Show my hand** in the game "
     "channel or use `/colt hand`.\n"
+    "• Short of players? The host adds AI bandits in the lobby (easy, normal or hard).\n"
+    "• Every decision has a time limit (the host picks it). When time is up the AI decides for you; "
+    "after three in a row it keeps your bandit until you press **I'm back**. `/colt leave` in a "
+    "running game hands your bandit to the AI the same way.\n"
     "• `/colt status`, `/colt rules`, `/colt leave`, `/colt abandon`, `/colt stats`."
 )

@@ -10,8 +10,19 @@ OPTION_LABELS = {
     "setup": {"advanced": "Advanced setup (station card)", "first-game": "First game (5 round cards)"},
     "django": {"push": "Django pushes his victim", "lone-gun": "Django: lone gun (Czech rules)"},
     "belle": {"any-other": "Belle: hidden by anyone", "same-position": "Belle: hidden at her position only"},
+    "timer": {"90/45": "Timer: 90 s to plan, 45 s to choose", "45/20": "Timer: 45 s to plan, 20 s to choose",
+              "180/90": "Timer: 3 min to plan, 90 s to choose", "600/300": "Timer: 10 min to plan, 5 min to choose"},
+}
+AI_LEVELS = {
+    "easy": ("Easy AI", "plays any legal move"),
+    "normal": ("Normal AI", "robs, shoots the rich, dodges the marshal"),
+    "hard": ("Hard AI", "searches the likely hidden cards"),
 }
 TOGGLES = {"powers": "Character powers", "events": "Round events", "expert": "Expert variant (discard pile)"}
+
+
+def ai_name(level: str) -> str:
+    return f"🤖 {AI_LEVELS[level][0]}"
 
 
 def place(pos: Position) -> str:
