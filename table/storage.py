@@ -325,6 +325,11 @@ class Storage:
         async with self.transaction() as db:
             await db.execute("DELETE FROM messages WHERE game_id = ? AND key = ?", (game_id, key))
 
+    async def forget_messages(self, game_id: int) -> None:
+        """Forget every message of a game (they are gone, e.g. with the last local table)."""
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM messages WHERE game_id = ?", (game_id,))
+
     # --- stats ---------------------------------------------------------------------------------
 
     async def stats(self, guild_id: int) -> list[dict[str, Any]]:
