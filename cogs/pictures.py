@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import render
+from lang import Language
 from render.caption import split_runs
 from render.story import apply_event
 
@@ -24,29 +25,29 @@ def advance(view: Observation, events: list[Event]) -> Observation:
     return moved
 
 
-def _action_pictures(frames: list[Observation]) -> list[bytes]:
-    return [render.png(render.train_image(frame)) for frame in frames]
+def _action_pictures(frames: list[Observation], lang: Language) -> list[bytes]:
+    return [render.png(render.train_image(frame, translate=lang)) for frame in frames]
 
 
-async def action_pictures(frames: list[Observation]) -> list[bytes]:
+async def action_pictures(frames: list[Observation], lang: Language) -> list[bytes]:
     """One train picture per action frame (see render.action_frames)."""
-    return await asyncio.to_thread(_action_pictures, frames)
+    return await asyncio.to_thread(_action_pictures, frames, lang)
 
 
-async def train(observation: Observation) -> bytes:
-    return await asyncio.to_thread(lambda: render.png(render.train_image(observation)))
+async def train(observation: Observation, lang: Language) -> bytes:
+    return await asyncio.to_thread(lambda: render.png(render.train_image(observation, translate=lang)))
 
 
-async def hand(observation: Observation) -> bytes:
-    return await asyncio.to_thread(lambda: render.png(render.hand_image(observation)))
+async def hand(observation: Observation, lang: Language) -> bytes:
+    return await asyncio.to_thread(lambda: render.png(render.hand_image(observation, translate=lang)))
 
 
-async def scoreboard(observation: Observation) -> bytes:
-    return await asyncio.to_thread(lambda: render.png(render.scoreboard_image(observation)))
+async def scoreboard(observation: Observation, lang: Language) -> bytes:
+    return await asyncio.to_thread(lambda: render.png(render.scoreboard_image(observation, translate=lang)))
 
 
-def caption(frame: Observation, events: list[Event]) -> str:
-    return render.caption(frame, events)
+def caption(frame: Observation, events: list[Event], lang: Language) -> str:
+    return render.caption(frame, events, lang)
 
 
 __all__ = ["action_pictures", "advance", "caption", "hand", "scoreboard", "split_runs", "train"]

@@ -1,7 +1,8 @@
 """How a game looks on Discord: the lobby, the game channel (public only) and each player's DMs.
 
 Everything shown in a game channel comes from ``observe(state, None)``; a player's DM from
-``observe(state, seat)``. The state is always saved before the presenter is called.
+``observe(state, seat)``. The state is always saved before the presenter is called. The channel and
+the lobby speak the game's language, a player's DMs the player's own (cogs.readers).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ import discord
 from cogs import pictures, texts
 from cogs.components import AnswerButton, HandButton, LobbyButton, LobbySelect
 from cogs.outbox import Outbox, Post
+from cogs.readers import Readers
 from engine import Game, observe
 from engine.data import base
 from engine.observe import observe_log
+from lang import Language
 from render import text
 from table.service import LOBBY_OPTIONS, Lobby, Outcome, Tables
 from table.storage import LOBBY, GameRow, PlayerRow
@@ -64,6 +67,7 @@ class Prompt:
 class Presenter:
     def __init__(self, bot: ColtBot, tables: Tables, outbox: Outbox) -> None:
         self.bot, self.tables, self.outbox = bot, tables, outbox
+        self.readers = Readers(tables.storage)
         # Per game: the log index up to which the channel was shown, and the public view there.
         self._marks: dict[int, tuple[int, dict[str, Any]]] = {}
 
@@ -71,47 +75,52 @@ class Presenter:
 
     def lobby_embed(self, lobby: Lobby) -> discord.Embed:
         row = lobby.game
-        status = {"lobby": "Waiting for players", "running": "Started", "over": "Finished",
-                  "abandoned": "Cancelled"}[row.status]
-        embed = discord.Embed(title=f"Colt Express — game #{row.id}", colour=discord.Colour(0xB5651D),
-                              description=f"{status}. 3 to 6 players; the host starts.")
+        lang = self.readers.of_game(row)
+        status = lang.text(f"lobby.status.{row.status}")
+        embed = discord.Embed(title=lang.text("lobby.title", game=row.id), colour=discord.Colour(0xB5651D),
+                              description=lang.text("lobby.description", status=status))
         seats = "\n".join(
-            f"{p.seat + 1}. <@{p.user_id}> — {text.bandit_name(p.character) if p.character else 'random bandit'}"
-            + (" (host)" if p.user_id == row.host_id else "")
+            f"{p.seat + 1}. <@{p.user_id}> — "
+            + (text.bandit_name(p.character, lang) if p.character else lang.text("lobby.random-bandit"))
+            + (lang.text("lobby.host") if p.user_id == row.host_id else "")
             for p in lobby.players
         )
-        embed.add_field(name=f"Players ({len(lobby.players)}/6)", value=seats or "nobody yet", inline=False)
+        embed.add_field(name=lang.text("lobby.players", n=len(lobby.players)),
+                        value=seats or lang.text("lobby.nobody"), inline=False)
         o = row.options
-        lines = [texts.OPTION_LABELS["setup"][o["setup"]]]
-        lines += [f"{'✅' if o[name] else '❌'} {label}" for name, label in texts.TOGGLES.items()]
-        lines += [texts.OPTION_LABELS["django"][o["django"]], texts.OPTION_LABELS["belle"][o["belle"]]]
-        embed.add_field(name="Options (host)", value="\n".join(lines), inline=False)
+        lines = [texts.option_label(lang, "setup", o["setup"])]
+        lines += [f"{'✅' if o[name] else '❌'} {texts.toggle_label(lang, name)}" for name in texts.TOGGLES]
+        lines += [texts.option_label(lang, "django", o["django"]), texts.option_label(lang, "belle", o["belle"])]
+        lines.append(lang.text("lobby.language", language=lang.text("language.name")))
+        embed.add_field(name=lang.text("lobby.options"), value="\n".join(lines), inline=False)
         if row.status != LOBBY and row.channel_id:
-            embed.add_field(name="Table", value=f"<#{row.channel_id}>", inline=False)
+            embed.add_field(name=lang.text("lobby.table"), value=f"<#{row.channel_id}>", inline=False)
         return embed
 
     def lobby_view(self, lobby: Lobby) -> discord.ui.View | None:
         row = lobby.game
         if row.status != LOBBY:
             return None
+        lang = self.readers.of_game(row)
         view = discord.ui.View(timeout=None)
         for action in ("join", "leave", "start", "cancel"):
-            view.add_item(LobbyButton(row.id, action))
+            view.add_item(LobbyButton(row.id, action, lang.text(f"lobby.{action}")))
         taken = {p.character for p in lobby.players if p.character}
-        characters = [discord.SelectOption(label="Random bandit", value="random", emoji="🎲")] + [
-            discord.SelectOption(label=text.bandit_name(c), value=c, description="taken" if c in taken else None)
+        characters = [discord.SelectOption(label=lang.text("lobby.random-option"), value="random", emoji="🎲")] + [
+            discord.SelectOption(label=text.bandit_name(c, lang), value=c,
+                                 description=lang.text("lobby.taken") if c in taken else None)
             for c in base().characters
         ]
-        view.add_item(LobbySelect(row.id, "character", characters, placeholder="Choose your bandit"))
+        view.add_item(LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-bandit")))
         o = row.options
-        toggles = [discord.SelectOption(label=label, value=name, default=bool(o[name]))
-                   for name, label in texts.TOGGLES.items()]
-        view.add_item(LobbySelect(row.id, "toggles", toggles, placeholder="Powers, events, expert",
+        toggles = [discord.SelectOption(label=texts.toggle_label(lang, name), value=name, default=bool(o[name]))
+                   for name in texts.TOGGLES]
+        view.add_item(LobbySelect(row.id, "toggles", toggles, placeholder=lang.text("lobby.toggles"),
                                   max_values=len(toggles)))
-        rules = [discord.SelectOption(label=texts.OPTION_LABELS[name][value], value=f"{name}={value}",
+        rules = [discord.SelectOption(label=texts.option_label(lang, name, value), value=f"{name}={value}",
                                       default=o[name] == value)
-                 for name in ("setup", "django", "belle") for value in LOBBY_OPTIONS[name]]
-        view.add_item(LobbySelect(row.id, "rules", rules, placeholder="Setup and rule readings",
+                 for name in texts.RULE_OPTIONS for value in LOBBY_OPTIONS[name]]
+        view.add_item(LobbySelect(row.id, "rules", rules, placeholder=lang.text("lobby.rules"),
                                   max_values=3))
         return view
 
@@ -177,6 +186,7 @@ class Presenter:
     async def _post_events(self, channel: Any, row: GameRow, state: Game, before: dict[str, Any],
                            events: list[dict[str, Any]]) -> None:
         public = observe(state, None)
+        lang = self.readers.of_game(row)
         waiting = state.pending is not None and state.pending.kind not in PLANNING_KINDS
         runs = pictures.split_runs(events)
         shown: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
@@ -196,10 +206,10 @@ class Presenter:
         else:
             self._marks[row.id] = (len(state.log), {**public, "log": []})
         if shown:
-            images = await pictures.action_pictures([frame for frame, _ in shown])
+            images = await pictures.action_pictures([frame for frame, _ in shown], lang)
             for number, ((frame, run), image) in enumerate(zip(shown, images, strict=True)):
                 self.outbox.post(channel, Post(
-                    content=pictures.caption(frame, run),
+                    content=pictures.caption(frame, run, lang),
                     files=[(f"colt{row.id}-{state.step}-{number}.png", image)], frame=True,
                 ), channel.id)
         for run in runs:
@@ -208,59 +218,61 @@ class Presenter:
                 await self._new_pile(channel, row, public)
                 new_pile = True
             elif head == "game-over":
-                picture = await pictures.scoreboard(public)
+                picture = await pictures.scoreboard(public, lang)
                 self.outbox.post(channel, Post(
-                    content=self._scoreboard_text(public), files=[(f"colt{row.id}-scores.png", picture)],
+                    content=self._scoreboard_text(public, lang), files=[(f"colt{row.id}-scores.png", picture)],
                 ), channel.id)
         planned = any(run[0]["type"] in ("play", "draw", "pass", "planning-over") for run in runs)
         if (planned or public["phase"] in ("planning", "keeping")) and not new_pile:
             await self._edit_pile(channel, row, public, _draws_this_round(state))
         await self._show_status(channel, row, public, waiting)
 
-    def _pile_text(self, public: dict[str, Any], draws: dict[int, int] | None = None) -> str:
+    def _pile_text(self, public: dict[str, Any], lang: Language, draws: dict[int, int] | None = None) -> str:
         info = public["round_card"]
-        turns = " · ".join(texts.TURN_NAMES[t] for t in info["turns"])
-        event = f"\nEvent: {text.card_title(info['event'])}" if info["event"] else ""
-        header = (f"## Round {public['round']}/{public['rounds']}: "
-                  f"{text.card_title(info['name'])}\nTurns: {turns}{event}")
+        turns = " · ".join(texts.turn_name(lang, t) for t in info["turns"])
+        event = lang.text("pile.event", event=text.card_title(info["event"], lang)) if info["event"] else ""
+        header = lang.text("pile.header", round=public["round"], rounds=public["rounds"],
+                           card=text.card_title(info["name"], lang), turns=turns, event=event)
         cards = []
         for played in public["pile"]:
-            who = self._player_name(public, played["seat"])
-            what = text.action_name(played["action"]) if played["action"] else "🂠 face down"
+            who = self._player_name(public, played["seat"], lang)
+            what = text.action_name(played["action"], lang) if played["action"] else lang.text("pile.face-down")
             cards.append(f"{who}: {what}")
-        pile = " · ".join(cards) or "no card yet"
+        pile = " · ".join(cards) or lang.text("pile.no-card")
         if draws:
-            pile += "\n**Drew:** " + " · ".join(
-                f"{self._player_name(public, seat)} ×{count}" for seat, count in sorted(draws.items()))
+            pile += "\n" + lang.text("pile.drew", draws=" · ".join(
+                f"{self._player_name(public, seat, lang)} ×{count}" for seat, count in sorted(draws.items())))
         pending = public["pending"]
         now = ""
         if public["phase"] == "planning" and pending is not None:
             kinds = info["turns"]
-            now = (f"\n⏳ Turn {public['turn'] + 1}/{len(kinds)}: "
-                   + texts.WAITING["plan"].format(player=self._player_name(public, pending["seat"])) + ".")
+            turn = lang.text("pile.turn", turn=public["turn"] + 1, turns=len(kinds))
+            now = (f"\n⏳ {turn}: "
+                   + texts.waiting(lang, "plan", self._player_name(public, pending["seat"], lang)) + ".")
         elif public["phase"] == "keeping" and pending is not None:
-            now = "\n⏳ " + texts.WAITING["discard"].format(player=self._player_name(public, pending["seat"])) + "."
+            now = "\n⏳ " + texts.waiting(lang, "discard", self._player_name(public, pending["seat"], lang)) + "."
         elif public["phase"] not in ("planning", "keeping"):
-            now = "\nThe pile now resolves, card by card."
-        return f"{header}\n**Pile:** {pile}{now}"
+            now = "\n" + lang.text("pile.resolves")
+        return f"{header}\n{lang.text('pile.label', pile=pile)}{now}"
 
-    def status_text(self, public: dict[str, Any]) -> str:
+    def status_text(self, public: dict[str, Any], lang: Language) -> str:
         """Where the game stands, in words, for /colt status."""
         if public["phase"] == "over":
-            return self._scoreboard_text(public)
+            return self._scoreboard_text(public, lang)
         if public["phase"] in ("planning", "keeping"):
-            return self._pile_text(public)
+            return self._pile_text(public, lang)
         pending = public["pending"]
-        return self._pile_text(public) + ("\n" + self._status_text(public) if pending else "")
+        return self._pile_text(public, lang) + ("\n" + self._status_text(public, lang) if pending else "")
 
-    def _status_text(self, public: dict[str, Any]) -> str:
+    def _status_text(self, public: dict[str, Any], lang: Language) -> str:
         pending = public["pending"]
-        who = self._player_name(public, pending["seat"])
-        return "⏳ " + texts.WAITING.get(pending["kind"], "{player} decides").format(player=who) + "."
+        who = self._player_name(public, pending["seat"], lang)
+        return "⏳ " + texts.waiting(lang, pending["kind"], who) + "."
 
-    def _hand_view(self, row: GameRow) -> discord.ui.View:
+    def hand_view(self, row: GameRow) -> discord.ui.View:
+        """The channel's "Show my hand" button, in the game's language."""
         view = discord.ui.View(timeout=None)
-        view.add_item(HandButton(row.id))
+        view.add_item(HandButton(row.id, self.readers.of_game(row).text("lobby.show-hand")))
         return view
 
     async def _new_pile(self, channel: Any, row: GameRow, public: dict[str, Any]) -> None:
@@ -268,17 +280,17 @@ class Presenter:
             await self.tables.storage.set_message(row.id, "pile", message.channel.id, message.id)
 
         await self.tables.storage.forget_message(row.id, "pile")
-        self.outbox.post(channel, Post(content=self._pile_text(public), view=self._hand_view(row),
-                                       on_sent=remember), channel.id)
+        self.outbox.post(channel, Post(content=self._pile_text(public, self.readers.of_game(row)),
+                                       view=self.hand_view(row), on_sent=remember), channel.id)
 
     async def _edit_pile(self, channel: Any, row: GameRow, public: dict[str, Any], draws: dict[int, int]) -> None:
         stored = await self.tables.storage.message(row.id, "pile")
         if stored is None:
             await self._new_pile(channel, row, public)
             return
-        view = self._hand_view(row) if public["phase"] == "planning" else None
-        self.outbox.post(channel, Post(content=self._pile_text(public, draws), view=view, edit=stored[1]),
-                         channel.id)
+        view = self.hand_view(row) if public["phase"] == "planning" else None
+        self.outbox.post(channel, Post(content=self._pile_text(public, self.readers.of_game(row), draws), view=view,
+                                       edit=stored[1]), channel.id)
 
     async def _show_status(self, channel: Any, row: GameRow, public: dict[str, Any], waiting: bool) -> None:
         """One line at the bottom of the channel while a player decides during Stealin'."""
@@ -292,55 +304,61 @@ class Presenter:
         async def remember(message: discord.Message) -> None:
             await self.tables.storage.set_message(row.id, "status", message.channel.id, message.id)
 
-        self.outbox.post(channel, Post(content=self._status_text(public), view=self._hand_view(row),
-                                       on_sent=remember), channel.id)
+        self.outbox.post(channel, Post(content=self._status_text(public, self.readers.of_game(row)),
+                                       view=self.hand_view(row), on_sent=remember), channel.id)
 
-    def _player_name(self, public: dict[str, Any], seat: int) -> str:
+    @staticmethod
+    def _player_name(public: dict[str, Any], seat: int, lang: Language) -> str:
         bandits = public["seats"][seat]["bandits"]
-        return ", ".join(text.bandit_name(b) for b in bandits)
+        return ", ".join(text.bandit_name(b, lang) for b in bandits)
 
-    def _scoreboard_text(self, public: dict[str, Any]) -> str:
+    @staticmethod
+    def _scoreboard_text(public: dict[str, Any], lang: Language) -> str:
         result = public["result"]
         order = sorted(result["scores"], key=lambda b: -result["scores"][b])
-        lines = ["## Final count"]
+        lines = [f"## {lang.text('score.title')}"]
         for bandit in order:
             mark = " 🏆" if bandit in result["winners"] else ""
-            gun = " (Gunslinger +$1000)" if bandit in result["gunslingers"] else ""
-            lines.append(f"{text.bandit_name(bandit)}: ${result['scores'][bandit]}{gun}{mark}")
-        winners = " and ".join(text.bandit_name(b) for b in result["winners"])
-        lines.append(f"**{winners} win{'s' if len(result['winners']) == 1 else ''}!**")
+            gun = lang.text("scoreline.gunslinger", title=lang.text("score.gunslinger"),
+                            value=base().gunslinger_bonus) if bandit in result["gunslingers"] else ""
+            lines.append(f"{text.bandit_name(bandit, lang)}: ${result['scores'][bandit]}{gun}{mark}")
+        winners = text.names_list([text.bandit_noun(b, lang) for b in result["winners"]], lang)
+        key = "score.winner" if len(result["winners"]) == 1 else "score.winners"
+        lines.append(f"**{lang.text(key, names=winners)}**")
         return "\n".join(lines)
 
     # --- prompts in DMs ------------------------------------------------------------------------
 
-    async def prompt_for(self, game_id: int, state: Game, seat: int) -> Prompt:
-        """What a player sees privately now: their hand (planning) or their pending choice."""
+    async def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language) -> Prompt:
+        """What a player sees privately now, in their language: their hand (planning) or their
+        pending choice."""
         mine = observe(state, seat)
         pending = mine["pending"]
         view = discord.ui.View(timeout=None)
-        header = f"**Colt Express #{game_id}** — round {mine['round']}/{mine['rounds']}"
+        header = lang.text("dm.header", game=game_id, round=mine["round"], rounds=mine["rounds"])
         hand = mine["seats"][seat]["hand"]
         if pending is not None and pending["seat"] == seat:
             for answer in pending["options"][:BUTTONS_PER_MESSAGE]:
-                view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(answer),
+                view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(lang, answer),
                                            style=self._style(answer)))
-            question = texts.QUESTIONS.get(pending["kind"], "Your decision:")
+            question = texts.question(lang, pending["kind"])
             if pending["kind"] == "plan":
                 kinds = mine["round_card"]["turns"]
                 turn = mine["turn"]
-                question += f" Turn {turn + 1}/{len(kinds)}: {texts.TURN_NAMES.get(kinds[turn], kinds[turn])}."
-            content = f"{header}\n🟢 **{question}**\n{self._hand_text(hand)}"
+                question += " " + lang.text("dm.turn", turn=turn + 1, turns=len(kinds),
+                                            kind=texts.turn_name(lang, kinds[turn]))
+            content = f"{header}\n🟢 **{question}**\n{self._hand_text(hand, lang)}"
         else:
             if mine["phase"] == "planning":
                 for card in sorted({c for c in hand if not c.startswith("bullet:")})[:24]:
                     view.add_item(AnswerButton(game_id, state.step, f"plan play {card}",
-                                               label=texts.card_label(card), disabled=True))
-                view.add_item(AnswerButton(game_id, state.step, "plan draw", label="Draw 3", disabled=True,
-                                           style=discord.ButtonStyle.secondary))
-            who = "" if pending is None else texts.WAITING.get(pending["kind"], "{player}").format(
-                player=self._player_name(mine, pending["seat"]))
-            content = f"{header}\n{('⏳ ' + who + '.') if who else 'Nothing to do now.'}\n{self._hand_text(hand)}"
-        picture = await pictures.hand(mine) if mine["phase"] in ("planning", "keeping") else None
+                                               label=texts.card_label(lang, card), disabled=True))
+                view.add_item(AnswerButton(game_id, state.step, "plan draw", label=lang.text("button.draw"),
+                                           disabled=True, style=discord.ButtonStyle.secondary))
+            now = lang.text("dm.nothing") if pending is None else \
+                "⏳ " + texts.waiting(lang, pending["kind"], self._player_name(mine, pending["seat"], lang)) + "."
+            content = f"{header}\n{now}\n{self._hand_text(hand, lang)}"
+        picture = await pictures.hand(mine, lang) if mine["phase"] in ("planning", "keeping") else None
         return Prompt(content, view, picture)
 
     @staticmethod
@@ -352,11 +370,11 @@ class Presenter:
         return discord.ButtonStyle.primary
 
     @staticmethod
-    def _hand_text(hand: list[str]) -> str:
-        actions = [texts.card_label(c) for c in hand if not c.startswith("bullet:")]
+    def _hand_text(hand: list[str], lang: Language) -> str:
+        actions = [texts.card_label(lang, c) for c in hand if not c.startswith("bullet:")]
         bullets = sum(1 for c in hand if c.startswith("bullet:"))
-        text = "Your hand: " + (", ".join(actions) or "no action card")
-        return text + (f" (+{bullets} bullet card{'s' if bullets > 1 else ''})" if bullets else "")
+        text = lang.text("dm.hand", cards=", ".join(actions) or lang.text("dm.no-action-card"))
+        return text + (" " + lang.text("dm.bullets", n=bullets) if bullets else "")
 
     async def _prompt(self, outcome: Outcome, events: list[dict[str, Any]]) -> None:
         """Each player's private messages: the round's hand message, and one message per choice."""
@@ -385,7 +403,7 @@ class Presenter:
     async def _send(self, game_id: int, row: GameRow, state: Game, player: PlayerRow, *, key: str,
                     fresh: bool) -> None:
         """Send (or edit) one player's private message; a closed DM is told in the channel."""
-        prompt = await self.prompt_for(game_id, state, player.seat)
+        prompt = await self.prompt_for(game_id, state, player.seat, await self.readers.of_user(player.user_id))
         key = f"{key}:{player.seat}"
         dm = await self._dm(player.user_id)
         if dm is None:
@@ -418,7 +436,8 @@ class Presenter:
             return
         await self.tables.storage.forget_message(game_id, f"choice:{player.seat}")
         kind = answer.partition(" ")[0]
-        text = f"✔ {texts.QUESTIONS.get(kind, '')} **{texts.answer_label(answer)}**"
+        lang = await self.readers.of_user(player.user_id)
+        text = f"✔ {texts.question(lang, kind)} **{texts.answer_label(lang, answer)}**"
         self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
 
     async def _finish_hand(self, game_id: int, player: PlayerRow, state: Game) -> None:
@@ -426,8 +445,8 @@ class Presenter:
         dm = await self._dm(player.user_id)
         if stored is None or dm is None:
             return
-        text = (f"**Colt Express #{game_id}** — round {state.round_no}: planning is over, your cards are on "
-                "the pile. Watch them resolve in the game channel.")
+        lang = await self.readers.of_user(player.user_id)
+        text = lang.text("dm.planning-over", game=game_id, round=state.round_no)
         self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
 
     async def _dm_failed(self, row: GameRow, player: PlayerRow, error: discord.HTTPException | None) -> None:
@@ -439,27 +458,22 @@ class Presenter:
         await self.tables.set_dm_ok(row.id, player.user_id, False)
         channel = await self.channel(row.channel_id)
         if channel is not None:
-            view = discord.ui.View(timeout=None)
-            view.add_item(HandButton(row.id))
-            self.outbox.post(channel, Post(
-                content=f"<@{player.user_id}>, I cannot send you direct messages. Use **Show my hand** "
-                        "below (only you will see it), or allow DMs from server members.",
-                view=view), channel.id)
+            self.outbox.post(channel, Post(content=self.readers.of_game(row).text("dm.closed", user=player.user_id),
+                                           view=self.hand_view(row)), channel.id)
 
-    async def test_dm(self, game_id: int, user_id: int, channel: Any) -> None:
+    async def test_dm(self, row: GameRow, user_id: int, channel: Any) -> None:
         """Say hello by DM when someone joins, so a closed DM is known before the game starts."""
         dm = await self._dm(user_id)
 
         async def closed(error: discord.HTTPException) -> None:
-            await self.tables.set_dm_ok(game_id, user_id, False)
-            self.outbox.post(channel, Post(
-                content=f"<@{user_id}>, your DMs are closed to me: during the game use the **Show my hand** "
-                        "button in the game channel."), channel.id)
+            await self.tables.set_dm_ok(row.id, user_id, False)
+            self.outbox.post(channel, Post(content=self.readers.of_game(row).text("dm.closed-lobby", user=user_id)),
+                             channel.id)
 
         if dm is None:
             return
-        self.outbox.post(dm, Post(content=f"You joined Colt Express game #{game_id}. Your secret hand will "
-                                          "come here.", on_failed=closed), dm.id)
+        hello = (await self.readers.of_user(user_id)).text("dm.joined", game=row.id)
+        self.outbox.post(dm, Post(content=hello, on_failed=closed), dm.id)
 
     async def resume(self, game_id: int) -> None:
         """After a restart: bring the pending prompt up to date (or send it again)."""

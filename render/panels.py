@@ -43,7 +43,7 @@ def _seat_of(obs: Observation, seat: int) -> dict[str, Any]:
 def acting_label(obs: Observation, translate: Translate | None) -> str:
     pending = obs.get("pending") or {}
     key = f"pending.{pending.get('kind')}"
-    return txt.t(key if key in txt.TEXTS else "panel.acting", translate)
+    return txt.t(key if txt.exists(key) else "panel.acting", translate)
 
 
 def is_acting(obs: Observation, bandit: dict[str, Any]) -> bool:

@@ -54,7 +54,7 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
     img = Image.new("RGB", (W, height), theme.BOARD_BG)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, title_h - 4), fill=theme.HEADER_BG)
-    winners = [txt.bandit_name(r["name"], translate) for r in rows if r["winner"]]
+    winners = [txt.bandit_noun(r["name"], translate) for r in rows if r["winner"]]
     title = txt.t("score.title", translate)
     draw.text(img, (layout.MARGIN + 6, (title_h - 4) / 2), title, "bold", 24, theme.HEADER_TEXT)
     if winners:

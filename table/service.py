@@ -1,7 +1,8 @@
 """The table: every game's rules behind one lock per game, its state written before it is announced.
 
 Cogs call these methods and show what they return; nothing here knows about Discord. A refusal
-is a ``TableError`` whose text is meant for the person who clicked or typed.
+is a ``TableError``: a message (catalog key and fields) for the person who clicked or typed, put in
+their language by the cog.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine import Game, Options, apply, new_game
 from engine.data import base
 from engine.scoring import gunslingers, scores, winners
 from engine.snapshot import dumps, loads
+from lang import SOURCE, Language, english
 from table.storage import ABANDONED, LOBBY, OVER, RUNNING, GameRow, PlayerRow, Storage
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
@@ -37,7 +39,14 @@ def default_options() -> dict[str, Any]:
 
 
 class TableError(Exception):
-    """A refusal to show to the person who asked, changing nothing."""
+    """A refusal to show to the person who asked, changing nothing: the catalog key of its message."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(english().text(key, **fields))  # logs read English
+        self.key, self.fields = key, fields
+
+    def text(self, lang: Language) -> str:
+        return lang.text(self.key, **self.fields)
 
 
 @dataclass
@@ -78,7 +87,7 @@ class Tables:
     async def row(self, game_id: int) -> GameRow:
         row = await self.storage.game(game_id)
         if row is None:
-            raise TableError(f"There is no game #{game_id}.")
+            raise TableError("error.no-game", game=game_id)
         return row
 
     async def lobby(self, game_id: int) -> Lobby:
@@ -91,11 +100,11 @@ class Tables:
             return cached
         row = await self.row(game_id)
         if row.snapshot is None:
-            raise TableError(f"Game #{game_id} has not started.")
+            raise TableError("error.not-started", game=game_id)
         try:
             state = loads(row.snapshot)
         except engine.SnapshotError as error:
-            raise TableError(f"Game #{game_id} cannot be loaded ({error}); ask the host to abandon it.") from error
+            raise TableError("error.cannot-load", game=game_id, error=str(error)) from error
         self._states[game_id] = state
         return state
 
@@ -128,29 +137,30 @@ class Tables:
 
     # --- the lobby -----------------------------------------------------------------------------
 
-    async def new_lobby(self, *, guild_id: int, channel_id: int, host_id: int) -> Lobby:
+    async def new_lobby(self, *, guild_id: int, channel_id: int, host_id: int, language: str = SOURCE) -> Lobby:
         open_here = await self.storage.game_in_channel(channel_id)
         if open_here is not None and open_here.status == LOBBY:
-            raise TableError(f"This channel already has an open lobby (game #{open_here.id}).")
+            raise TableError("error.lobby-here", game=open_here.id)
         seed = self.seeds.randrange(2**31)
         game_id = await self.storage.create_game(
-            guild_id=guild_id, channel_id=channel_id, host_id=host_id, options=default_options(), seed=seed
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id, options=default_options(), seed=seed,
+            language=language,
         )
         return await self.lobby(game_id)
 
     async def _open_lobby(self, game_id: int) -> Lobby:
         lobby = await self.lobby(game_id)
         if lobby.game.status != LOBBY:
-            raise TableError("This lobby is closed: the game has started or was cancelled.")
+            raise TableError("error.lobby-closed")
         return lobby
 
     async def join(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if any(p.user_id == user_id for p in lobby.players):
-                raise TableError("You are already at this table.")
+                raise TableError("error.already-joined")
             if len(lobby.players) >= MAX_PLAYERS:
-                raise TableError(f"The table is full ({MAX_PLAYERS} players).")
+                raise TableError("error.table-full", n=MAX_PLAYERS)
             await self.storage.add_player(game_id, user_id)
             return await self.lobby(game_id)
 
@@ -158,9 +168,9 @@ class Tables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if not any(p.user_id == user_id for p in lobby.players):
-                raise TableError("You are not at this table.")
+                raise TableError("error.not-at-table")
             if user_id == lobby.game.host_id:
-                raise TableError("The host cannot leave the lobby; cancel it instead.")
+                raise TableError("error.host-cannot-leave")
             await self.storage.remove_player(game_id, user_id)
             return await self.lobby(game_id)
 
@@ -168,12 +178,12 @@ class Tables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if not any(p.user_id == user_id for p in lobby.players):
-                raise TableError("Join the table before choosing a bandit.")
+                raise TableError("error.join-first")
             if character is not None:
                 if character not in base().characters:
-                    raise TableError(f"There is no bandit called {character}.")
+                    raise TableError("error.no-such-bandit")
                 if any(p.character == character and p.user_id != user_id for p in lobby.players):
-                    raise TableError(f"{character.title()} is already taken.")
+                    raise TableError("error.bandit-taken")
             await self.storage.set_character(game_id, user_id, character)
             return await self.lobby(game_id)
 
@@ -181,9 +191,9 @@ class Tables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if user_id != lobby.game.host_id:
-                raise TableError("Only the host can change the game options.")
+                raise TableError("error.host-options")
             if name not in LOBBY_OPTIONS or value not in LOBBY_OPTIONS[name]:
-                raise TableError(f"{name} cannot be {value!r}.")
+                raise TableError("error.bad-option")
             options = dict(lobby.game.options)
             options[name] = value
             await self.storage.update_game(game_id, options=options)
@@ -193,17 +203,16 @@ class Tables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if user_id != lobby.game.host_id:
-                raise TableError("Only the host can cancel the lobby.")
+                raise TableError("error.host-cancels")
             await self.storage.update_game(game_id, status=ABANDONED)
             return await self.lobby(game_id)
 
     async def check_start(self, game_id: int, user_id: int) -> Lobby:
         lobby = await self._open_lobby(game_id)
         if user_id != lobby.game.host_id:
-            raise TableError("Only the host can start the game.")
+            raise TableError("error.host-starts")
         if not MIN_PLAYERS <= len(lobby.players) <= MAX_PLAYERS:
-            raise TableError(f"Colt Express needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-                             f"{len(lobby.players)} at the table.")
+            raise TableError("error.player-count", min=MIN_PLAYERS, max=MAX_PLAYERS, n=len(lobby.players))
         return lobby
 
     async def start(self, game_id: int, user_id: int, channel_id: int) -> Outcome:
@@ -229,23 +238,23 @@ class Tables:
         async with self.lock(game_id):
             row = await self.row(game_id)
             if row.status != RUNNING:
-                raise TableError("This game is over." if row.status == OVER else "This game was abandoned.")
+                raise TableError("error.game-over" if row.status == OVER else "error.game-abandoned")
             seat = await self.seat_of(game_id, user_id)
             if seat is None:
-                raise TableError("You are not playing in this game.")
+                raise TableError("error.not-playing")
             state = await self.state(game_id)
             before = len(state.log)
             text = dumps(state)
             try:
                 apply(state, answer, seat=seat, step=step)
             except engine.StaleAnswer as error:
-                raise TableError("That button is out of date: the game has moved on.") from error
+                raise TableError("error.stale") from error
             except engine.NotYourDecision as error:
-                raise TableError("It is not your decision.") from error
+                raise TableError("error.not-yours") from error
             except engine.NoDecisionPending as error:
-                raise TableError("Nothing is being asked any more.") from error
+                raise TableError("error.nothing-asked") from error
             except engine.IllegalAnswer as error:
-                raise TableError("That is not a legal choice now.") from error
+                raise TableError("error.illegal") from error
             players = await self.storage.players(game_id)
             try:
                 await self.storage.save_answer(
@@ -276,9 +285,9 @@ class Tables:
         async with self.lock(game_id):
             row = await self.row(game_id)
             if row.status not in (LOBBY, RUNNING):
-                raise TableError("This game has already ended.")
+                raise TableError("error.already-ended")
             if user_id != row.host_id and not may_manage:
-                raise TableError("Only the host or someone who can manage the server can abandon a game.")
+                raise TableError("error.abandon-rights")
             await self.storage.update_game(game_id, status=ABANDONED)
             self._states.pop(game_id, None)
             return await self.row(game_id)
