@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 
 LOCALES = Path(__file__).resolve().parent.parent / "data" / "locales"
 SOURCE = "en"  # the catalog every other one translates, key for key
-CODES = ("en", "fr", "cs", "pl", "ru")  # the languages a game, a player and a command can have
+CODES = ("en", "fr", "cs", "pl", "ru", "es")  # the languages a game, a player and a command can have
 FORM = "#"  # "bandit.doc#acc": the accusative form of the message "bandit.doc"
 
 
