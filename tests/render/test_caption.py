@@ -9,11 +9,7 @@ import pytest
 from lang import english
 from render.caption import caption, split_runs
 from render.text import t
-from tests.render.helpers import CAST, frames
-
-# The catalog keys drawn on pictures (the others are the bot's messages).
-RENDER_PREFIXES = ("bandit.", "marshal", "car.", "position.", "loot.", "action.", "card.", "turn.", "header.",
-                   "panel.", "pending.", "pile.title", "pile.empty", "pile.count", "hand.", "score.", "caption.")
+from tests.render.helpers import CAST, PICTURE_KEYS, frames
 
 OBS: dict[str, Any] = {
     "round": 2, "rounds": 5,
@@ -130,5 +126,5 @@ def test_every_template_formats_with_its_placeholders() -> None:
     fields = {"bandit": "B", "target": "T", "n": 1, "total": 5, "to": "x", "at": "y", "car": "c", "loot": "l",
               "action": "a", "event": "e", "what": "w", "value": 1, "names": "N", "card": "k"}
     for key in english().keys:
-        if key.startswith(RENDER_PREFIXES):
+        if key.startswith(PICTURE_KEYS):
             t(key, None, **fields)
