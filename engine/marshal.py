@@ -60,6 +60,5 @@ def move_marshal(game: Game, car: int, how: str) -> None:
     to = game.train.inside(car)
     record(game, "marshal", at=game.marshal, to=to, how=how)
     game.marshal = to
-    met = [b for b in game.bandits_in_seat_order() if b.at == to]
-    if met:
-        meet_marshal(game, met)
+    if any(b.at == to for b in game.bandits.values()):
+        meet_marshal(game, [b for b in game.bandits_in_seat_order() if b.at == to])

@@ -95,6 +95,9 @@ class Planning:
     order: list[int] = field(default_factory=list)  # seats, in this turn's order
     index: int = 0  # position in ``order`` of the seat to act
     actions_left: int = 1  # 2 in a speeding-up turn (B-5.2)
+    # The round card's turn kinds and the card they belong to: derived, not saved (planning.plan_kinds).
+    kinds: str = field(default="", compare=False, repr=False)
+    kinds_of: str | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)

@@ -73,13 +73,29 @@ def turns(game: Game) -> str:
     return _turns(game.round_card, len(game.bandits))
 
 
+class _PlayAnswers(dict[str, str | None]):
+    """Card → its planning answer ``play <card>``, None for a bullet (B-6.3: bullets are dead).
+
+    Built once per card text: planning asks this for every card of every hand, the engine's
+    most frequent question.
+    """
+
+    def __missing__(self, card: str) -> str | None:
+        answer = None if is_bullet(card) else "play " + card
+        self[card] = answer
+        return answer
+
+
+_PLAY = _PlayAnswers()
+
+
 @cache
 def _turns(round_card: str | None, bandits: int) -> str:
     return base().round_card(str(round_card), bandits).turns
 
 
 def _start_turn(game: Game, turn: int) -> None:
-    kinds = turns(game)
+    kinds = plan_kinds(game)
     plan = game.planning
     plan.turn = turn
     plan.index = 0
@@ -91,19 +107,26 @@ def _start_turn(game: Game, turn: int) -> None:
 def plan_next(game: Game) -> None:
     """Ask the seat whose go it is, or end Schemin' after the last turn (B-6.1)."""
     plan = game.planning
-    kinds = turns(game)
+    kinds = plan_kinds(game)
     if plan.turn >= len(kinds):
         end_planning(game)
         return
     seat = game.seats[plan.order[plan.index]]
     # B-6.2–B-6.4: play an action card, draw 3, or pass when neither is possible.
-    distinct = dict.fromkeys(seat.hand)
-    values = ["play " + c for c in distinct if c[:7] != "bullet:"]  # B-6.3: bullets are dead
+    values = [a for a in dict.fromkeys(map(_PLAY.__getitem__, seat.hand)) if a is not None]
     if plan.turn == 0 and _ghost_may_hide(game, seat, kinds):
-        values += ["hide " + c for c in distinct if c[:6] == "ghost:"]
+        values += ["hide " + c for c in dict.fromkeys(seat.hand) if c[:6] == "ghost:"]
     if seat.deck or (game.options.expert and seat.discard):
         values.append("draw")
     ask(game, seat.index, None, "plan", values or ["pass"])
+
+
+def plan_kinds(game: Game) -> str:
+    """``turns(game)``, kept on the planning state for the round (asked at every decision)."""
+    plan = game.planning
+    if plan.kinds_of != game.round_card:
+        plan.kinds, plan.kinds_of = turns(game), game.round_card
+    return plan.kinds
 
 
 def _ghost_may_hide(game: Game, seat: Seat, kinds: str) -> bool:
@@ -114,7 +137,7 @@ def _ghost_may_hide(game: Game, seat: Seat, kinds: str) -> bool:
 @answers("plan")
 def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) -> None:
     plan = game.planning
-    kinds = turns(game)
+    kinds = plan_kinds(game)
     seat = game.seats[plan.order[plan.index]]
     verb, _, card = answer.partition(" ")
     if verb == "draw":

@@ -40,6 +40,8 @@ class Train:
     car_of: dict[Position, int] = field(init=False)
     floor_of: dict[Position, str] = field(init=False)
     _at: tuple[tuple[Position, Position], ...] = field(init=False)
+    # Answers to ``neighbours`` and ``within``, asked at every move and punch of every game.
+    _near: dict[tuple[Position, int], tuple[Position, ...]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         at = tuple((position(c.index, INSIDE), position(c.index, ROOF)) for c in self.cars)
@@ -49,6 +51,7 @@ class Train:
         object.__setattr__(
             self, "floor_of", {p: f for pair in at for p, f in zip(pair, FLOORS, strict=True)}
         )
+        object.__setattr__(self, "_near", {})
 
     @property
     def caboose(self) -> int:
@@ -83,13 +86,16 @@ class Train:
 
     def neighbours(self, pos: Position) -> list[Position]:
         """The same floor of the adjacent cars, front first."""
-        return [p for p in (self.step(pos, -1), self.step(pos, 1)) if p is not None]
+        return self.within(pos, 1)
 
     def within(self, pos: Position, most: int) -> list[Position]:
-        """The same floor 1 to ``most`` cars away either way, front to back."""
-        car, floor = self.car_of[pos], self.floor_of[pos]
-        lo, hi = max(0, car - most), min(len(self.cars) - 1, car + most)
-        return [self.at(c, floor) for c in range(lo, hi + 1) if c != car]
+        """The same floor 1 to ``most`` cars away either way, front to back (a fresh list)."""
+        near = self._near.get((pos, most))
+        if near is None:
+            car, floor = self.car_of[pos], self.floor_of[pos]
+            lo, hi = max(0, car - most), min(len(self.cars) - 1, car + most)
+            near = self._near[pos, most] = tuple(self.at(c, floor) for c in range(lo, hi + 1) if c != car)
+        return list(near)
 
 
 @cache

@@ -1,0 +1,51 @@
+"""AI bandits at three levels, each answering only from what its seat may see (B-11).
+
+    answer = choose(game, seat, "hard", rng=random.Random(7))
+    apply(game, answer, seat=seat)
+
+- ``easy``: any legal answer at random (engine.ai.easy).
+- ``normal``: rules of thumb over the seat's view (engine.ai.normal).
+- ``hard``: Monte Carlo search over worlds drawn from the seat's view (engine.ai.hard), within
+  ``budget_ms`` per decision, or exactly ``iterations`` worlds when given (deterministic).
+
+``choose`` never changes ``game``: the normal and hard bandits read ``observe(game, seat)`` and
+their own pending decision, and play on worlds of their own; it imports nothing but the engine,
+so it may run in a worker thread on a private copy of the game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.ai import easy, hard, normal
+from engine.ai.worlds import Knowledge
+from engine.model import Game
+from engine.observe import observe
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def choose(
+    game: Game,
+    seat: int,
+    level: str,
+    *,
+    rng: random.Random,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+) -> str:
+    """One of ``game.pending.options``, the answer of a ``level`` bandit playing ``seat``."""
+    decision = game.pending
+    if decision is None or decision.seat != seat:
+        raise ValueError(f"seat {seat} has no decision to take")
+    if level == "easy":
+        return easy.decide(decision, rng)
+    if level == "normal":
+        world = Knowledge(observe(game, seat), decision).sample(rng)
+        return normal.decide(world, seat, rng)
+    if level == "hard":
+        return hard.decide(game, seat, rng, budget_ms=budget_ms, iterations=iterations)
+    raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
+
+
+__all__ = ["LEVELS", "choose"]

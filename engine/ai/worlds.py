@@ -1,0 +1,262 @@
+"""Worlds a seat cannot tell apart from the real game: built from its observation alone.
+
+An AI never reads the game behind the observation gate (B-11). ``sample_world`` takes what
+``observe(game, seat)`` shows plus the seat's own pending decision and draws everything else at
+random: the other players' hands, decks and discards from the cards they are known to hold, their
+face-down cards not yet resolved, the order of every deck (the seat's own too), purse values the
+seat has not seen, the round cards to come and a fresh random state for future shuffles. Whatever
+the real game hides, the world re-draws, so an answer computed on worlds cannot depend on it.
+
+``clone`` is the quick copy used by the search: a world without its event log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from engine.data import base
+from engine.dice import Dice
+from engine.model import (
+    BULLET,
+    NEUTRAL,
+    SPEEDING_UP,
+    SWITCHING,
+    Bandit,
+    Decision,
+    Game,
+    Options,
+    Planning,
+    PlayedCard,
+    Seat,
+    is_bullet,
+)
+from engine.observe import Observation
+from engine.setup import action_cards
+
+PLAN_RECORDS = ("play", "draw", "pass")  # one of these per planning answer (engine.planning)
+
+
+class InconsistentView(AssertionError):
+    """The cards an observation accounts for do not add up: a bug in this module, never in play."""
+
+
+class Knowledge:
+    """What one seat knows, worked out once from its observation; ``sample`` draws worlds from it."""
+
+    def __init__(self, obs: Observation, decision: Decision) -> None:
+        self.obs = obs
+        self.decision = decision
+        self.viewer = int(obs["viewer"])
+        self.pile = [_known_card(p) for p in obs["pile"]]
+        self.unknown = _unknown_cards(obs, self.pile)
+        self.purses = _purse_values(obs, self.viewer)
+        self.used_round_cards = {e["card"] for e in obs["log"] if e["type"] == "round"}
+        card = obs["round_card"]
+        self.planning = _planning(obs, card["turns"] if card else "")
+        self.neutral_bullets_removed = sum(
+            e["removed"] for e in obs["log"] if e["type"] == "neutral-bullets-gone"
+        )
+
+    def sample(self, rng: random.Random) -> Game:
+        """A complete game agreeing with the observation and the seat's decision."""
+        obs = self.obs
+        seats = [
+            self._own_seat(view, rng) if view["seat"] == self.viewer else self._other_seat(view, rng)
+            for view in obs["seats"]
+        ]
+        face_down = {seat.index: iter(cards) for seat, cards in seats}
+        played = [
+            PlayedCard(c if c is not None else next(face_down[p["seat"]]), p["seat"], p["face_down"])
+            for p, c in zip(obs["pile"], self.pile, strict=True)
+        ]
+        purses = list(self.purses)
+        rng.shuffle(purses)
+        floor_loot = {pos: [_value(t, purses) for t in tokens] for pos, tokens in sorted(obs["floor_loot"].items())}
+        bandits = {
+            b["name"]: Bandit(
+                name=b["name"], seat=b["seat"], at=b["at"], loot=[_value(t, purses) for t in b["loot"]],
+                revolver=b["revolver"], bullets_received=b["bullets_received"],
+            )
+            for b in obs["bandits"]
+        }
+        card = obs["round_card"]
+        plan = self.planning
+        # The box only feeds B-10.8, whose purse is worth $250 either way: an empty box will do.
+        return Game(
+            options=Options(**obs["options"]),
+            wagons=tuple(c["name"] for c in obs["train"][1:]),
+            seats=[seat for seat, _ in seats],
+            bandits=bandits,
+            marshal=obs["marshal"],
+            floor_loot=floor_loot,
+            dice=Dice(rng.getrandbits(64)),
+            neutral_bullets=obs["neutral_bullets"],
+            neutral_bullets_removed=self.neutral_bullets_removed,
+            second_strongbox=obs["second_strongbox"],
+            round_deck=self._round_deck(rng),
+            round_no=obs["round"],
+            round_card=None if card is None else card["name"],
+            first_seat=obs["first_seat"],
+            phase=obs["phase"],
+            planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left),
+            pile=played,
+            cursor=sum(1 for p in obs["pile"] if p["resolved"]),
+            pending=_decision(self.decision, bandits, rng),
+            step=obs["step"],
+            seed=None,
+        )
+
+    def _own_seat(self, view: dict[str, Any], rng: random.Random) -> tuple[Seat, list[str]]:
+        deck = Counter(self.unknown[view["seat"]])
+        deck.subtract(view["hand"])
+        deck.subtract(view["discard"])
+        cards = sorted(deck.elements())
+        if len(cards) != view["deck_size"] or min(deck.values(), default=0) < 0:
+            raise InconsistentView(f"seat {view['seat']}: {len(cards)} cards for a deck of {view['deck_size']}")
+        rng.shuffle(cards)
+        return Seat(view["seat"], list(view["bandits"]), cards, list(view["hand"]), list(view["discard"])), []
+
+    def _other_seat(self, view: dict[str, Any], rng: random.Random) -> tuple[Seat, list[str]]:
+        """Unknown cards dealt at random: first the face-down ones on the pile (never bullets),
+        then hand, discard and deck by their public sizes."""
+        index = view["seat"]
+        hidden_on_pile = sum(
+            1 for p, c in zip(self.obs["pile"], self.pile, strict=True) if p["seat"] == index and c is None
+        )
+        cards = sorted(self.unknown[index].elements())
+        rng.shuffle(cards)
+        face_down = [c for c in cards if not is_bullet(c)][:hidden_on_pile]
+        for c in face_down:
+            cards.remove(c)
+        hand, discard = view["hand_size"], view["discard_size"]
+        if len(face_down) != hidden_on_pile or len(cards) != hand + discard + view["deck_size"]:
+            raise InconsistentView(f"seat {index}: {len(cards)} unknown cards do not fill the public sizes")
+        seat = Seat(index, list(view["bandits"]), cards[hand + discard:], cards[:hand], cards[hand:hand + discard])
+        return seat, face_down
+
+    def _round_deck(self, rng: random.Random) -> list[str]:
+        """The round cards to come (B-3.5): unused cards of the band, a station card last (advanced)."""
+        left = self.obs["round_cards_left"]
+        if not left:
+            return []
+        data = base()
+        band = sorted(set(data.round_cards_for(len(self.obs["bandits"]))) - self.used_round_cards)
+        if self.obs["options"]["setup"] == "first-game":
+            return rng.sample(band, min(left, len(band)))
+        return [*rng.sample(band, min(left - 1, len(band))), rng.choice(sorted(data.station_cards))]
+
+
+def sample_world(obs: Observation, decision: Decision, rng: random.Random) -> Game:
+    """One world for the seat of ``obs`` (see Knowledge.sample)."""
+    return Knowledge(obs, decision).sample(rng)
+
+
+def _known_card(played: dict[str, Any]) -> str | None:
+    return None if played["action"] is None else f"{played['bandit']}:{played['action']}"
+
+
+def held_cards(obs: Observation) -> dict[int, Counter[str]]:
+    """Every card each seat owns: its bandits' action cards and the bullets it received (public log)."""
+    seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
+    held: dict[int, Counter[str]] = {
+        s["seat"]: Counter(c for name in s["bandits"] for c in action_cards(name)) for s in obs["seats"]
+    }
+    for event in obs["log"]:
+        if event["type"] == "fire":
+            held[seat_of[event["target"]]][f"{BULLET}:{event['bandit']}"] += 1
+        elif event["type"] == "hit":
+            held[seat_of[event["bandit"]]][f"{BULLET}:{NEUTRAL}"] += 1
+    return held
+
+
+def _unknown_cards(obs: Observation, pile: list[str | None]) -> dict[int, Counter[str]]:
+    """Per seat, the cards not seen on the pile: hand, deck, discard and face-down cards."""
+    held = held_cards(obs)
+    for p, c in zip(obs["pile"], pile, strict=True):
+        if c is not None:
+            held[p["seat"]][c] -= 1
+    return held
+
+
+def _purse_values(obs: Observation, viewer: int) -> list[int]:
+    """The purse values the viewer has not seen: all purses but the ones on the viewer's bandits."""
+    values = Counter(base().purses)
+    for b in obs["bandits"]:
+        if b["seat"] == viewer:
+            values.subtract(int(t.partition(":")[2]) for t in b["loot"] if t.startswith("purse:"))
+    return sorted(values.elements())
+
+
+def _value(token: str, purses: list[int]) -> str:
+    if token != "purse":
+        return token
+    # More unseen purses than purses left only after B-10.8's $250 credits.
+    return f"purse:{purses.pop() if purses else base().starting_purse}"
+
+
+def _planning(obs: Observation, turns: str) -> Planning:
+    """Where Schemin' stands, counted from the planning answers of this round in the public log."""
+    done = 0
+    for event in reversed(obs["log"]):
+        if event["type"] == "round":
+            break
+        done += event["type"] in PLAN_RECORDS
+    seats = len(obs["seats"])
+    first = obs["first_seat"]
+    for turn, kind in enumerate(turns):
+        per_seat = 2 if kind == SPEEDING_UP else 1
+        order = _order(first, seats, kind != SWITCHING)
+        if done < seats * per_seat:
+            return Planning(turn, order, done // per_seat, per_seat - done % per_seat)
+        done -= seats * per_seat
+    return Planning(len(turns), _order(first, seats, True), 0, 1)
+
+
+def _order(first: int, seats: int, clockwise: bool) -> list[int]:
+    return [(first + i) % seats if clockwise else (first - i) % seats for i in range(seats)]
+
+
+def _decision(decision: Decision, bandits: dict[str, Bandit], rng: random.Random) -> Decision:
+    context = dict(decision.context)
+    if decision.kind == "keep-purse":
+        # Cheyenne does not see which purse she knocked loose (B-7.8): draw it in this world.
+        purses = [t for t in bandits[context["target"]].loot if t.startswith("purse:")]
+        context["token"] = rng.choice(purses)
+    return Decision(decision.seat, decision.bandit, decision.kind, list(decision.values), context)
+
+
+def clone(game: Game) -> Game:
+    """A copy to play on, sharing only what never changes; the event log is left behind."""
+    plan = game.planning
+    pending = game.pending
+    return Game(
+        options=game.options,
+        wagons=game.wagons,
+        seats=[Seat(s.index, s.bandits, list(s.deck), list(s.hand), list(s.discard)) for s in game.seats],
+        bandits={
+            n: Bandit(n, b.seat, b.at, list(b.loot), b.revolver, b.bullets_received) for n, b in game.bandits.items()
+        },
+        marshal=game.marshal,
+        floor_loot={p: list(t) for p, t in game.floor_loot.items()},
+        dice=game.dice.copy(),
+        neutral_bullets=game.neutral_bullets,
+        neutral_bullets_removed=game.neutral_bullets_removed,
+        second_strongbox=game.second_strongbox,
+        box=list(game.box),
+        conductor_credits=game.conductor_credits,
+        round_deck=list(game.round_deck),
+        round_no=game.round_no,
+        round_card=game.round_card,
+        first_seat=game.first_seat,
+        phase=game.phase,
+        planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left),
+        pile=[PlayedCard(p.card, p.seat, p.face_down) for p in game.pile],
+        cursor=game.cursor,
+        pending=None if pending is None else Decision(
+            pending.seat, pending.bandit, pending.kind, list(pending.values), dict(pending.context)
+        ),
+        step=game.step,
+        seed=game.seed,
+    )

@@ -1,0 +1,122 @@
+"""AI bandits against each other: win rates with 95% intervals and decision times per level.
+
+    python -m engine.arena --games N --players 4 --seats hard,normal,normal,normal --seed S
+
+Games come in blocks of ``players``: one deal (characters, wagons, round cards, the game's dice)
+is played once with the levels in every rotation round the table, so each level sits in every seat
+of the same deal equally often. A level's win rate is the share of games one of its seats wins;
+a tie for the win (B-8.3: same loot and same bullets received) gives each tied winner an equal
+share, so two tied winners count half a win each. The interval is Wilson's score interval. Decision
+times are the wall-clock time of ``engine.ai.choose`` on this process's one core.
+
+The last line is machine-readable, e.g.
+``games=N players=4 hard_win=0.430 hard_ci=0.370-0.490 hard_median_ms=210 hard_p95_ms=260 ...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+
+from engine.ai import LEVELS, choose
+from engine.data import base
+from engine.flow import apply
+from engine.model import Options
+from engine.scoring import winners
+from engine.setup import new_game
+
+Z95 = 1.959964
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + Z95**2 / games
+    centre = (p + Z95**2 / (2 * games)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games**2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(
+    levels: list[str], deal: int, rotation: int, *, budget_ms: float | None, iterations: int | None,
+    times: dict[str, list[float]],
+) -> dict[str, float]:
+    """One game; each level's share of the win."""
+    players = len(levels)
+    deal_rng = random.Random(deal)
+    game = new_game(deal_rng.sample(base().characters, players), seed=deal, options=Options())
+    seated = [levels[(seat + rotation) % players] for seat in range(players)]
+    rngs = [random.Random(deal * 1_000 + rotation * 10 + seat) for seat in range(players)]
+    while (decision := game.pending) is not None:
+        seat = decision.seat
+        level = seated[seat]
+        began = time.perf_counter()
+        answer = choose(game, seat, level, rng=rngs[seat], budget_ms=budget_ms, iterations=iterations)
+        times[level].append(time.perf_counter() - began)
+        apply(game, answer, seat=seat)
+    won = winners(game)
+    shares: dict[str, float] = defaultdict(float)
+    for name in won:
+        shares[seated[game.bandits[name].seat]] += 1 / len(won)
+    return shares
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.arena", description=__doc__.split("\n\n")[0],
+        epilog="Ties: tied winners (B-8.3) share the win equally, e.g. two tied winners count 0.5 each.",
+    )
+    parser.add_argument("--games", type=int, default=40, help="games to play (best a multiple of --players)")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seats", default="hard,normal,normal,normal",
+                        help=f"one level per seat, comma-separated, among {', '.join(LEVELS)}")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget-ms", type=float, default=None, help="hard: time per decision (default: its own)")
+    parser.add_argument("--iterations", type=int, default=None, help="hard: worlds per decision instead of a time")
+    parser.add_argument("--quiet", action="store_true", help="no line per game")
+    args = parser.parse_args(argv)
+    levels = args.seats.split(",")
+    if len(levels) != args.players or not set(levels) <= set(LEVELS):
+        parser.error(f"--seats needs {args.players} levels among {', '.join(LEVELS)}")
+
+    wins: dict[str, float] = defaultdict(float)
+    times: dict[str, list[float]] = defaultdict(list)
+    for n in range(args.games):
+        deal, rotation = args.seed * 100_000 + n // args.players, n % args.players
+        shares = play(levels, deal, rotation, budget_ms=args.budget_ms, iterations=args.iterations, times=times)
+        for level, share in shares.items():
+            wins[level] += share
+        if not args.quiet:
+            so_far = " ".join(f"{level}={wins[level]:.1f}" for level in dict.fromkeys(levels))
+            print(f"game {n + 1}/{args.games}: {so_far}", file=sys.stderr, flush=True)
+
+    fields = [f"games={args.games}", f"players={args.players}"]
+    for level in dict.fromkeys(levels):
+        seats = levels.count(level)
+        low, high = wilson(wins[level], args.games)
+        rate = wins[level] / args.games
+        ms = [t * 1000 for t in times[level]]
+        median, p95 = (statistics.median(ms) if ms else 0.0), percentile(ms, 0.95)
+        print(f"{level}: {seats} seat(s) of {args.players} (fair share {seats / args.players:.2f}), "
+              f"wins {rate:.3f} (95% {low:.3f}-{high:.3f}), decisions {len(ms)}, "
+              f"median {median:.1f} ms, p95 {p95:.1f} ms")
+        fields += [f"{level}_win={rate:.3f}", f"{level}_ci={low:.3f}-{high:.3f}",
+                   f"{level}_median_ms={median:.1f}", f"{level}_p95_ms={p95:.1f}"]
+    print(" ".join(fields))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
