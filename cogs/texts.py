@@ -13,8 +13,6 @@ from render import text  # the game's own names, shared with the pictures
 # The lobby's option choices and on/off toggles, in the order the lobby shows them.
 RULE_OPTIONS = ("setup", "django", "belle")
 TOGGLES = ("powers", "events", "expert")
-QUESTION_KINDS = ("plan", "move", "fire", "rob", "punch", "drop", "keep-purse", "shove", "marshal", "pickpocket",
-                  "discard")
 
 
 def option_label(lang: Language, name: str, value: object) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -94,10 +94,6 @@ class Language:
         """The message ``key`` as a noun, with every form this language lists for it."""
         forms = tuple((form, self.text(f"{key}{FORM}{form}", **fields)) for form in self._forms.get(key, ()))
         return Noun(self.text(key, **fields), forms)
-
-    def forms(self) -> Mapping[str, tuple[str, ...]]:
-        """Message key → the grammatical forms this catalog lists for it."""
-        return self._forms
 
 
 @cache
