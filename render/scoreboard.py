@@ -80,7 +80,8 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
         d.rounded_rectangle(box, radius=8, fill=fill, outline=theme.PANEL_ACTIVE if row["winner"] else theme.PANEL_EDGE,
                             width=3 if row["winner"] else 1)
         mid = y + row_h / 2
-        draw.paste(img, assets.pawn(row["name"]), (cols["bandit"], int(mid - layout.PAWN_H / 2)))
+        draw.paste(img, assets.pawn(row["name"], txt.initial(row["name"], translate)),
+                   (cols["bandit"], int(mid - layout.PAWN_H / 2)))
         name_x = cols["bandit"] + 50
         draw.text(img, (name_x, mid - 9), txt.bandit_name(row["name"], translate), "bold", 19, theme.PANEL_TEXT)
         draw.text(img, (name_x, mid + 13), txt.t("score.bullets", translate, n=row["bullets"]), "regular", 13,

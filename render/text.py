@@ -41,6 +41,12 @@ def bandit_name(name: str | None, translate: Translate | None = None) -> str:
     return str(bandit_noun(name, translate))
 
 
+def initial(name: str | None, translate: Translate | None = None) -> str:
+    """The letters on a bandit's pawn."""
+    key = f"initial.{name}"
+    return t(key, translate) if exists(key) else "?"
+
+
 def car_noun(car: int, translate: Translate | None = None) -> Noun:
     return _lang(translate).noun("car.locomotive") if car == 0 else _lang(translate).noun("car.wagon", n=car)
 

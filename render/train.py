@@ -208,7 +208,7 @@ def train_image(obs: Observation, *, translate: Translate | None = None, caption
     for bandit in obs["bandits"]:
         corner = corners.get(bandit["name"])
         if corner is not None:
-            draw.paste(img, assets.pawn(bandit["name"]), corner)
+            draw.paste(img, assets.pawn(bandit["name"], txt.initial(bandit["name"], translate)), corner)
     marks.over(img, plan)
     line = make_caption(obs, events, translate) if caption is None else caption
     _caption(img, lay, line, txt.t("caption.join", translate))

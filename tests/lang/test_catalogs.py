@@ -130,7 +130,7 @@ def test_no_english_is_left(code: str) -> None:
     for key, english_forms in SOURCE_RAW.items():
         if not any(ch.isalpha() for f in english_forms for ch in PLACEHOLDER.sub("", f)):
             continue  # punctuation and placeholders only
-        if key not in SAME_AS_ENGLISH | SHARED_WORDS[code]:
+        if key not in SAME_AS_ENGLISH | SHARED_WORDS[code] and not key.startswith("initial."):  # names' initials
             assert raw[key] != english_forms, f"{code} {key} is still English"
         for form in raw[key]:
             found = ENGLISH_WORDS.search(re.sub(r"<[^>]*>|`[^`]*`", "", PLACEHOLDER.sub("", form)))
