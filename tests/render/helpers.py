@@ -12,7 +12,7 @@ from engine.model import Game
 from render.story import action_frames
 
 # The catalog keys drawn on pictures (the others are the bot's messages).
-PICTURE_KEYS = ("bandit.", "car.", "position.", "loot.", "action.", "card.", "turn.", "header.", "panel.", "pending.",
+PICTURE_KEYS = ("bandit.", "initial.", "car.", "position.", "loot.", "action.", "card.", "turn.", "header.", "panel.", "pending.",
                 "pile.title", "pile.empty", "pile.count", "hand.", "score.", "caption.")
 
 CAST = {
