@@ -135,3 +135,16 @@ def test_no_english_is_left(code: str) -> None:
         for form in raw[key]:
             found = ENGLISH_WORDS.search(re.sub(r"<[^>]*>|`[^`]*`", "", PLACEHOLDER.sub("", form)))
             assert found is None, f"{code} {key}: English word {found.group(0)!r} in {form!r}"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_command_words_fit_discord_limits(code: str) -> None:
+    """Discord refuses to register a command whose localized name is not one lowercase word of at
+    most 32 characters, or whose description or choice name is longer than 100."""
+    lang = language(code)
+    for key in lang.keys:
+        text = lang.text(key)
+        if key.startswith("command.") and key.endswith(".name"):
+            assert re.fullmatch(r"[-_\w]{1,32}", text) and text == text.lower(), f"{code} {key}: {text!r}"
+        elif key.startswith(("command.", "rules.topic.")) or key == "language.name":
+            assert 1 <= len(text) <= 100, f"{code} {key}: {len(text)} characters"
