@@ -223,7 +223,7 @@ class Colt(commands.Cog):
             if name == "character":
                 choice = values[0] if values else "random"
                 lobby = await self.tables.choose_character(game_id, user, None if choice == "random" else choice)
-                reply = lang.text("reply.character", bandit=text.bandit_name(choice, lang)) if choice != "random" \
+                reply = lang.text("reply.character", bandit=text.bandit_noun(choice, lang)) if choice != "random" \
                     else lang.text("reply.random-character")
             elif name == "toggles":
                 lobby = await self.tables.lobby(game_id)
@@ -267,7 +267,7 @@ class Colt(commands.Cog):
         await interaction.followup.send(lang.text("reply.game-on", channel=channel.mention), ephemeral=True)
         await self.presenter.show_lobby(await self.tables.lobby(game_id))
         players = "\n".join(table_lang.text("table.players", seat=p.seat + 1, user=p.user_id,
-                                            bandit=text.bandit_name(p.character, table_lang))
+                                            bandit=text.bandit_noun(p.character, table_lang))
                             for p in outcome.players)
         await channel.send(table_lang.text("table.welcome", game=game_id, players=players))
         await self.presenter.announce(outcome)

@@ -94,6 +94,8 @@ def test_nouns_decline_where_the_language_does() -> None:
     assert cs.text("caption.fire", bandit=cs.noun("bandit.ghost"), target=cs.noun("bandit.doc")) == "Ghost pálí na Doca"
     punch = ru.text("caption.punch", bandit=ru.noun("bandit.doc"), target=ru.noun("bandit.cheyenne"))
     assert punch == "Док бьёт Шайенну"
+    assert cs.text("reply.character", bandit=cs.noun("bandit.django")) == "Budete hrát za Djanga."
+    assert cs.text("place.in", car=cs.noun("car.wagon", n=2)) == "Uvnitř vagonu 2"
     both = Noun.joined([ru.noun("bandit.doc"), ru.noun("bandit.belle")], ", ", " и ")
     assert f"{both:acc}" == "Дока и Белль" and str(both) == "Док и Белль"  # Белль does not decline
 
