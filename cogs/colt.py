@@ -236,6 +236,9 @@ class Colt(commands.Cog):
                     option, _, choice = value.partition("=")
                     lobby = await self.tables.set_option(game_id, user, option, choice)
                 reply = lang.text("reply.options")
+            elif name == "language" and values:
+                lobby = await self.tables.set_language(game_id, user, values[0])
+                reply = lang.text("reply.options")
             else:
                 raise TableError("error.unknown-setting")
         except TableError as error:

@@ -20,7 +20,7 @@ from cogs.readers import Readers
 from engine import Game, observe
 from engine.data import base
 from engine.observe import observe_log
-from lang import Language
+from lang import CODES, Language, language
 from render import text
 from table.service import LOBBY_OPTIONS, Lobby, Outcome, Tables
 from table.storage import LOBBY, GameRow, PlayerRow
@@ -122,6 +122,9 @@ class Presenter:
                  for name in texts.RULE_OPTIONS for value in LOBBY_OPTIONS[name]]
         view.add_item(LobbySelect(row.id, "rules", rules, placeholder=lang.text("lobby.rules"),
                                   max_values=3))
+        languages = [discord.SelectOption(label=language(code).text("language.name"), value=code,
+                                          default=code == lang.code) for code in CODES]
+        view.add_item(LobbySelect(row.id, "language", languages, placeholder=lang.text("lobby.language-select")))
         return view
 
     async def show_lobby(self, lobby: Lobby) -> None:

@@ -18,7 +18,7 @@ from engine import Game, Options, apply, new_game
 from engine.data import base
 from engine.scoring import gunslingers, scores, winners
 from engine.snapshot import dumps, loads
-from lang import SOURCE, Language, english
+from lang import CODES, SOURCE, Language, english
 from table.storage import ABANDONED, LOBBY, OVER, RUNNING, GameRow, PlayerRow, Storage
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
@@ -197,6 +197,17 @@ class Tables:
             options = dict(lobby.game.options)
             options[name] = value
             await self.storage.update_game(game_id, options=options)
+            return await self.lobby(game_id)
+
+    async def set_language(self, game_id: int, user_id: int, language: str) -> Lobby:
+        """The host changes the game's language (its lobby, channel and pictures) before the start."""
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if user_id != lobby.game.host_id:
+                raise TableError("error.host-options")
+            if language not in CODES:
+                raise TableError("error.bad-option")
+            await self.storage.update_game(game_id, language=language)
             return await self.lobby(game_id)
 
     async def cancel(self, game_id: int, user_id: int) -> Lobby:

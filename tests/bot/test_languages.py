@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cogs import pictures
-from tests.bot.table import dm_history, open_and_start, play_to_the_end, setup_table
+from tests.bot.table import component_id, dm_history, open_and_start, open_lobby, play_to_the_end, setup_table
 
 
 @pytest.fixture
@@ -99,3 +99,16 @@ async def test_slash_commands_carry_their_translations(simcord_env) -> None:  # 
     assert language["name_localizations"]["ru"] == "язык"
     names = [c["name"] for c in language["choices"]]
     assert names == ["English", "Français", "Čeština", "Polski", "Русский", "Español"]  # each in its own words
+
+
+async def test_the_host_changes_the_game_language_in_the_lobby(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    lobby = await open_lobby(table)
+    assert lobby.embeds[0].title == "Colt Express — game #1"
+    await table.members[1].click(lobby, custom_id=component_id(lobby, ":join"))
+    refused = await table.members[1].select(lobby, ["ru"], custom_id=component_id(lobby, ":language"))
+    assert refused.response.content == "Only the host can change the game options."
+    await table.members[0].select(lobby, ["pl"], custom_id=component_id(lobby, ":language"))
+    lobby = table.lobby_channel.history()[0]
+    assert lobby.embeds[0].title == "Colt Express — gra nr 1"
+    assert (await table.bot.tables.row(1)).language == "pl"
