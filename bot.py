@@ -18,7 +18,7 @@ from cogs.presenter import Presenter
 from cogs.translator import CatalogTranslator
 from table.config import Settings
 from table.service import Tables
-from table.storage import RUNNING, Storage, StorageError
+from table.storage import Storage, StorageError
 
 log = logging.getLogger("colt")
 
@@ -38,8 +38,10 @@ class ColtBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
-        seeds = random.Random(self.settings.game_seed) if self.settings.game_seed is not None else None
-        self.tables = Tables(storage, seeds=seeds) if seeds else Tables(storage)
+        seed = self.settings.game_seed
+        seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        # Deadlines follow discord.py's clock (utcnow), which a simulated Discord can move on.
+        self.tables = Tables(storage, seeds=seeds, clock=lambda: discord.utils.utcnow().timestamp())
         self.presenter = Presenter(self, self.tables, self.outbox)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await asyncio.to_thread(render.preload)  # fonts and sprites now, not in the first picture
@@ -54,11 +56,11 @@ class ColtBot(commands.Bot):
         if self._resumed:
             return
         self._resumed = True
-        for row in await self.tables.storage.games(RUNNING):
-            try:
-                await self.presenter.resume(row.id)
-            except Exception:
-                log.exception("could not resume game %s", row.id)
+        from cogs.colt import Colt
+
+        cog = self.get_cog("Colt")
+        if isinstance(cog, Colt):
+            await cog.resume_games()
 
     async def close(self) -> None:
         await self.outbox.close()

@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import pictures, rules_text, texts
-from cogs.presenter import Presenter
+from cogs.autopilot import Autopilot
+from cogs.presenter import Presenter, deadline_text, player_label
 from cogs.translator import command_text
 from engine import observe
 from lang import CODES, Language, for_locale, language
@@ -39,12 +40,25 @@ class Colt(commands.Cog):
         self.tables = bot.tables
         self.presenter: Presenter = bot.presenter
         self.readers = bot.presenter.readers
+        settings = bot.settings
+        self.autopilot = Autopilot(self.tables, self._after, think=settings.ai_think,
+                                   budget_ms=settings.ai_budget_ms)
 
     async def cog_load(self) -> None:
         self.cleanup.start()
 
     async def cog_unload(self) -> None:
         self.cleanup.cancel()
+        await self.autopilot.close()
+
+    async def resume_games(self) -> None:
+        """After a start: running games get their prompts back and their AI and timers watched."""
+        for row in await self.tables.storage.games(RUNNING):
+            try:
+                await self.presenter.resume(row.id)
+            except Exception:
+                log.exception("could not resume game %s", row.id)
+            self.autopilot.watch(row.id)
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -103,9 +117,10 @@ class Colt(commands.Cog):
             await self._refuse(interaction, lang.text("reply.no-started-game"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        public = observe(await self.tables.state(row.id), None)
+        state = await self.tables.state(row.id)
+        public = observe(state, None)
         picture = await pictures.train(public, lang)
-        text = self.presenter.status_text(public, lang)
+        text = self.presenter.status_text(public, lang, deadline_text(row, state.step))
         await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), "train.png"), ephemeral=True)
 
     @colt.command(name=command_text("command.rules.name"), description=command_text("command.rules.description"))
@@ -122,12 +137,26 @@ class Colt(commands.Cog):
         lang = await self.readers.seen(interaction)
         mine = await self.tables.storage.games_of_user(interaction.user.id, LOBBY, RUNNING)
         lobby_here = [g for g in mine if g.status == LOBBY]
-        if not lobby_here:
-            running = [g for g in mine if g.status == RUNNING]
-            key = "reply.cannot-leave-running" if running else "reply.not-in-lobby"
-            await self._refuse(interaction, lang.text(key))
+        if lobby_here:
+            await self._lobby_action(interaction, lobby_here[0].id, "leave")
             return
-        await self._lobby_action(interaction, lobby_here[0].id, "leave")
+        here = await self._game_here(interaction)
+        running = here if here is not None and here.status == RUNNING else None
+        if running is None:
+            running_games = [g for g in mine if g.status == RUNNING]
+            running = running_games[0] if len(running_games) == 1 else None
+        if running is None:
+            await self._refuse(interaction, lang.text("reply.several-games" if mine else "reply.not-in-game"))
+            return
+        try:
+            player = await self.tables.step_away(running.id, interaction.user.id)
+        except TableError as error:
+            await self._refuse(interaction, error.text(lang))
+            return
+        await interaction.response.send_message(lang.text("reply.stepped-away"),
+                                                view=self.presenter.back_view(running.id, lang), ephemeral=True)
+        await self.presenter.stepped_away(running, player)
+        self.autopilot.watch(running.id)
 
     @colt.command(name=command_text("command.abandon.name"),
                   description=command_text("command.abandon.description"))
@@ -146,6 +175,7 @@ class Colt(commands.Cog):
         # Said where the game was: in its language.
         await interaction.response.send_message(
             self.readers.of_game(row).text("reply.abandoned", game=row.id, user=interaction.user.mention))
+        self.autopilot.forget(row.id)
         await self._close_channel(row)
         await self.presenter.show_lobby(await self.tables.lobby(row.id))
 
@@ -234,11 +264,21 @@ class Colt(commands.Cog):
                 lobby = await self.tables.lobby(game_id)
                 for value in values:
                     option, _, choice = value.partition("=")
-                    lobby = await self.tables.set_option(game_id, user, option, choice)
+                    if option == "language":
+                        lobby = await self.tables.set_language(game_id, user, choice)
+                    else:
+                        lobby = await self.tables.set_option(game_id, user, option, choice)
                 reply = lang.text("reply.options")
-            elif name == "language" and values:
-                lobby = await self.tables.set_language(game_id, user, values[0])
-                reply = lang.text("reply.options")
+            elif name == "ai":
+                verb, _, what = (values[0] if values else "").partition(":")
+                if verb == "add":
+                    lobby = await self.tables.add_ai(game_id, user, what)
+                    reply = lang.text("reply.ai-added", ai=texts.ai_name(lang, what))
+                elif verb == "remove" and what.isdigit():
+                    lobby = await self.tables.remove_ai(game_id, user, int(what))
+                    reply = lang.text("reply.ai-removed")
+                else:
+                    raise TableError("error.choose-ai")
             else:
                 raise TableError("error.unknown-setting")
         except TableError as error:
@@ -269,11 +309,12 @@ class Colt(commands.Cog):
             return
         await interaction.followup.send(lang.text("reply.game-on", channel=channel.mention), ephemeral=True)
         await self.presenter.show_lobby(await self.tables.lobby(game_id))
-        players = "\n".join(table_lang.text("table.players", seat=p.seat + 1, user=p.user_id,
+        players = "\n".join(table_lang.text("table.players", seat=p.seat + 1, player=player_label(table_lang, p),
                                             bandit=text.bandit_noun(p.character, table_lang))
                             for p in outcome.players)
-        await channel.send(table_lang.text("table.welcome", game=game_id, players=players))
-        await self.presenter.announce(outcome)
+        await channel.send(table_lang.text("table.welcome", game=game_id, players=players),
+                           allowed_mentions=discord.AllowedMentions.none())
+        await self._after(outcome)
 
     async def _open_table(self, interaction: discord.Interaction, game_id: int, lang: Language) -> Any:
         """A channel in the Colt Express category if allowed, else a thread here."""
@@ -316,9 +357,24 @@ class Colt(commands.Cog):
         await self._after(outcome)
 
     async def _after(self, outcome: Outcome) -> None:
+        """Show a change (an answer, the deal), then watch the next decision for the AI and the timer."""
         await self.presenter.announce(outcome)
         if outcome.row.status == OVER:
+            self.autopilot.forget(outcome.game_id)
             await self._close_channel(outcome.row)
+            return
+        self.autopilot.watch(outcome.game_id)
+
+    async def on_back(self, interaction: discord.Interaction, game_id: int) -> None:
+        lang = await self.readers.seen(interaction)
+        try:
+            row, player = await self.tables.back(game_id, interaction.user.id)
+        except TableError as error:
+            await self._refuse(interaction, error.text(lang))
+            return
+        await interaction.response.send_message(lang.text("reply.back"), ephemeral=True)
+        await self.presenter.welcome_back(row, player)
+        self.autopilot.watch(game_id)
 
     async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         lang = await self.readers.seen(interaction)
@@ -331,7 +387,7 @@ class Colt(commands.Cog):
             await self._refuse(interaction, lang.text("reply.not-running"))
             return
         state = await self.tables.state(game_id)
-        prompt = await self.presenter.prompt_for(game_id, state, seat, lang)
+        prompt = await self.presenter.prompt_for(game_id, state, seat, lang, deadline_text(row, state.step))
         files = [discord.File(io.BytesIO(prompt.picture), "hand.png")] if prompt.picture else []
         await interaction.response.send_message(prompt.content, view=prompt.view, files=files, ephemeral=True)
 

@@ -100,4 +100,22 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt
         await _cog(interaction).on_show_hand(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton)
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt:b:(?P<game>[0-9]+)"):
+    """"I'm back": an absent player takes their bandit back from the AI."""
+
+    def __init__(self, game_id: int, label: str = "?") -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.success, custom_id=f"colt:b:{game_id}", emoji="👋",
+        ))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> BackButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_back(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton)

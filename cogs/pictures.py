@@ -46,8 +46,13 @@ async def scoreboard(observation: Observation, lang: Language) -> bytes:
     return await asyncio.to_thread(lambda: render.png(render.scoreboard_image(observation, translate=lang)))
 
 
+async def replay(start: Observation, events: list[Event], final: Observation, lang: Language) -> bytes:
+    """The whole game as one animated GIF (every action, then the scoreboard)."""
+    return await asyncio.to_thread(lambda: render.replay(start, events, fmt="gif", final=final, translate=lang))
+
+
 def caption(frame: Observation, events: list[Event], lang: Language) -> str:
     return render.caption(frame, events, lang)
 
 
-__all__ = ["action_pictures", "advance", "caption", "hand", "scoreboard", "split_runs", "train"]
+__all__ = ["action_pictures", "advance", "caption", "hand", "replay", "scoreboard", "split_runs", "train"]

@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import pictures, texts
-from cogs.components import AnswerButton, HandButton, LobbyButton, LobbySelect
+from cogs.components import AnswerButton, BackButton, HandButton, LobbyButton, LobbySelect
 from cogs.outbox import Outbox, Post
 from cogs.readers import Readers
 from engine import Game, observe
+from engine.ai import LEVELS
 from engine.data import base
 from engine.observe import observe_log
 from lang import CODES, Language, language
 from render import text
-from table.service import LOBBY_OPTIONS, Lobby, Outcome, Tables
+from table.service import LOBBY_OPTIONS, MAX_PLAYERS, MISSES_BEFORE_ABSENT, Lobby, Outcome, Tables
 from table.storage import LOBBY, GameRow, PlayerRow
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 BUTTONS_PER_MESSAGE = 25
+UPLOAD_LIMIT = 8 * 1024 * 1024  # bytes a bot may attach in any server
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
 PLANNING_ANSWERS = ("plan ", "discard ")
 RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over")
@@ -45,6 +47,20 @@ def _draws_this_round(state: Game) -> dict[int, int]:
         if event["type"] == "draw":
             draws[event["seat"]] = draws.get(event["seat"], 0) + 1
     return draws
+
+
+def player_label(lang: Language, player: PlayerRow) -> str:
+    """Who sits at a seat, for messages: a mention, or the AI's level."""
+    if player.user_id is None:
+        return texts.ai_name(lang, str(player.ai))
+    return f"<@{player.user_id}>" + (lang.text("lobby.away") if player.absent else "")
+
+
+def deadline_text(row: GameRow, step: int) -> str:
+    """When the pending decision's time is up, as a Discord timestamp that counts down by itself."""
+    if row.deadline_step != step or row.deadline_at is None:
+        return ""
+    return f"<t:{int(row.deadline_at) + 1}:R>"
 
 
 def _action_start(state: Game, before: int) -> int:
@@ -80,17 +96,18 @@ class Presenter:
         embed = discord.Embed(title=lang.text("lobby.title", game=row.id), colour=discord.Colour(0xB5651D),
                               description=lang.text("lobby.description", status=status))
         seats = "\n".join(
-            f"{p.seat + 1}. <@{p.user_id}> — "
+            f"{p.seat + 1}. {player_label(lang, p)} — "
             + (text.bandit_name(p.character, lang) if p.character else lang.text("lobby.random-bandit"))
             + (lang.text("lobby.host") if p.user_id == row.host_id else "")
             for p in lobby.players
         )
-        embed.add_field(name=lang.text("lobby.players", n=len(lobby.players)),
+        embed.add_field(name=lang.text("lobby.players", n=len(lobby.players), max=MAX_PLAYERS),
                         value=seats or lang.text("lobby.nobody"), inline=False)
         o = row.options
         lines = [texts.option_label(lang, "setup", o["setup"])]
         lines += [f"{'✅' if o[name] else '❌'} {texts.toggle_label(lang, name)}" for name in texts.TOGGLES]
-        lines += [texts.option_label(lang, "django", o["django"]), texts.option_label(lang, "belle", o["belle"])]
+        lines += [texts.option_label(lang, name, o.get(name, LOBBY_OPTIONS[name][0]))
+                  for name in ("django", "belle", "timer")]
         lines.append(lang.text("lobby.language", language=lang.text("language.name")))
         embed.add_field(name=lang.text("lobby.options"), value="\n".join(lines), inline=False)
         if row.status != LOBBY and row.channel_id:
@@ -118,14 +135,31 @@ class Presenter:
         view.add_item(LobbySelect(row.id, "toggles", toggles, placeholder=lang.text("lobby.toggles"),
                                   max_values=len(toggles)))
         rules = [discord.SelectOption(label=texts.option_label(lang, name, value), value=f"{name}={value}",
-                                      default=o[name] == value)
+                                      default=o.get(name, LOBBY_OPTIONS[name][0]) == value)
                  for name in texts.RULE_OPTIONS for value in LOBBY_OPTIONS[name]]
+        # The game's language shares this select: a message has room for five rows only.
+        rules += [discord.SelectOption(label=lang.text("lobby.language", language=language(code).text("language.name")),
+                                       value=f"language={code}", default=code == lang.code) for code in CODES]
         view.add_item(LobbySelect(row.id, "rules", rules, placeholder=lang.text("lobby.rules"),
-                                  max_values=3))
-        languages = [discord.SelectOption(label=language(code).text("language.name"), value=code,
-                                          default=code == lang.code) for code in CODES]
-        view.add_item(LobbySelect(row.id, "language", languages, placeholder=lang.text("lobby.language-select")))
+                                  max_values=len(texts.RULE_OPTIONS) + 1))
+        seats = self._ai_seat_options(lobby, lang)
+        if seats:
+            view.add_item(LobbySelect(row.id, "ai", seats, placeholder=lang.text("lobby.ai")))
         return view
+
+    @staticmethod
+    def _ai_seat_options(lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
+        """Add an AI bandit of each level while there is room; remove each AI seat."""
+        options = []
+        if len(lobby.players) < MAX_PLAYERS:
+            options += [discord.SelectOption(label=lang.text("lobby.ai-add", ai=lang.text(f"ai.{level}")),
+                                             value=f"add:{level}", description=texts.ai_description(lang, level),
+                                             emoji="🤖") for level in LEVELS]
+        options += [discord.SelectOption(label=lang.text("lobby.ai-remove", seat=p.seat + 1,
+                                                         ai=lang.text(f"ai.{p.ai}")),
+                                         value=f"remove:{p.seat}", emoji="✖️")
+                    for p in lobby.players if p.ai is not None]
+        return options
 
     async def show_lobby(self, lobby: Lobby) -> None:
         row = lobby.game
@@ -170,12 +204,38 @@ class Presenter:
             begin = _action_start(state, begin)  # the action that waited for this answer
         events = observe_log(state, None, begin)
         channel = await self.channel(row.channel_id)
+        if outcome.source == "timeout":
+            await self._timed_out(channel, outcome)
         if channel is not None:
             before = await self._public_at(outcome.game_id, state, begin)
             await self._post_events(channel, row, state, before, events)
         await self._prompt(outcome, events)
         if state.phase == "over":
             self._marks.pop(outcome.game_id, None)  # nothing more to show
+
+    async def _timed_out(self, channel: Any, outcome: Outcome) -> None:
+        """Say that the AI answered for a person whose time was up, and whether it keeps their seat.
+
+        A planning answer stays secret: the channel only hears that a card was chosen for them."""
+        player = next(p for p in outcome.players if p.seat == outcome.answered_by)
+        table = self.readers.of_game(outcome.row)
+        bandit = self._player_name(observe(outcome.state, None), player.seat, table)
+        lines = [table.text("timer.channel", user=player.user_id, bandit=bandit)]
+        if outcome.went_absent:
+            lines.append(table.text("timer.channel.absent", n=MISSES_BEFORE_ABSENT, bandit=bandit))
+        if channel is not None:
+            view = self.back_view(outcome.game_id, table) if outcome.went_absent else None
+            self.outbox.post(channel, Post(content="\n".join(lines), view=view), channel.id)
+        dm = await self._dm(player.user_id) if player.user_id is not None else None
+        if dm is None or player.user_id is None:
+            return
+        lang = await self.readers.of_user(player.user_id)
+        private = lang.text("timer.dm", game=outcome.game_id, answer=texts.answer_label(lang, str(outcome.answered)))
+        view = None
+        if outcome.went_absent:
+            private += " " + lang.text("timer.dm.absent")
+            view = self.back_view(outcome.game_id, lang)
+        self.outbox.post(dm, Post(content=private, view=view), dm.id)
 
     async def _public_at(self, game_id: int, state: Game, index: int) -> dict[str, Any]:
         """The public observation when the log had ``index`` events (remembered, else replayed)."""
@@ -218,19 +278,37 @@ class Presenter:
         for run in runs:
             head = run[0]["type"]
             if head == "round":
-                await self._new_pile(channel, row, public)
+                await self._new_pile(channel, row, public, deadline_text(row, state.step))
                 new_pile = True
             elif head == "game-over":
                 picture = await pictures.scoreboard(public, lang)
                 self.outbox.post(channel, Post(
                     content=self._scoreboard_text(public, lang), files=[(f"colt{row.id}-scores.png", picture)],
                 ), channel.id)
+                await self._post_replay(channel, row, state, public)
         planned = any(run[0]["type"] in ("play", "draw", "pass", "planning-over") for run in runs)
         if (planned or public["phase"] in ("planning", "keeping")) and not new_pile:
-            await self._edit_pile(channel, row, public, _draws_this_round(state))
-        await self._show_status(channel, row, public, waiting)
+            await self._edit_pile(channel, row, public, _draws_this_round(state), deadline_text(row, state.step))
+        await self._show_status(channel, row, public, waiting, deadline_text(row, state.step))
 
-    def _pile_text(self, public: dict[str, Any], lang: Language, draws: dict[int, int] | None = None) -> str:
+    async def _post_replay(self, channel: Any, row: GameRow, state: Game, public: dict[str, Any]) -> None:
+        """The whole game as one animation, after the scoreboard: public views only (B-11)."""
+        lang = self.readers.of_game(row)
+        dealt = await self.tables.replay_to(row.id, 0)
+        events = observe_log(state, None, len(dealt.log))
+        try:
+            animation = await pictures.replay(observe(dealt, None), events, public, lang)
+        except ValueError as error:
+            log.warning("no replay for game %s: %s", row.id, error)
+            return
+        if len(animation) > UPLOAD_LIMIT:
+            log.info("the replay of game %s is too big to post (%d bytes)", row.id, len(animation))
+            return
+        self.outbox.post(channel, Post(content=lang.text("table.replay"),
+                                       files=[(f"colt{row.id}-replay.gif", animation)]), channel.id)
+
+    def _pile_text(self, public: dict[str, Any], lang: Language, draws: dict[int, int] | None = None,
+                   deadline: str = "") -> str:
         info = public["round_card"]
         turns = " · ".join(texts.turn_name(lang, t) for t in info["turns"])
         event = lang.text("pile.event", event=text.card_title(info["event"], lang)) if info["event"] else ""
@@ -247,30 +325,33 @@ class Presenter:
                 f"{self._player_name(public, seat, lang)} ×{count}" for seat, count in sorted(draws.items())))
         pending = public["pending"]
         now = ""
+        clock = lang.text("clock.channel", deadline=deadline) if deadline else ""
         if public["phase"] == "planning" and pending is not None:
             kinds = info["turns"]
             turn = lang.text("pile.turn", turn=public["turn"] + 1, turns=len(kinds))
             now = (f"\n⏳ {turn}: "
-                   + texts.waiting(lang, "plan", self._player_name(public, pending["seat"], lang)) + ".")
+                   + texts.waiting(lang, "plan", self._player_name(public, pending["seat"], lang)) + clock + ".")
         elif public["phase"] == "keeping" and pending is not None:
-            now = "\n⏳ " + texts.waiting(lang, "discard", self._player_name(public, pending["seat"], lang)) + "."
+            now = ("\n⏳ " + texts.waiting(lang, "discard", self._player_name(public, pending["seat"], lang))
+                   + clock + ".")
         elif public["phase"] not in ("planning", "keeping"):
             now = "\n" + lang.text("pile.resolves")
         return f"{header}\n{lang.text('pile.label', pile=pile)}{now}"
 
-    def status_text(self, public: dict[str, Any], lang: Language) -> str:
+    def status_text(self, public: dict[str, Any], lang: Language, deadline: str = "") -> str:
         """Where the game stands, in words, for /colt status."""
         if public["phase"] == "over":
             return self._scoreboard_text(public, lang)
         if public["phase"] in ("planning", "keeping"):
-            return self._pile_text(public, lang)
+            return self._pile_text(public, lang, deadline=deadline)
         pending = public["pending"]
-        return self._pile_text(public, lang) + ("\n" + self._status_text(public, lang) if pending else "")
+        return self._pile_text(public, lang) + ("\n" + self._status_text(public, lang, deadline) if pending else "")
 
-    def _status_text(self, public: dict[str, Any], lang: Language) -> str:
+    def _status_text(self, public: dict[str, Any], lang: Language, deadline: str = "") -> str:
         pending = public["pending"]
         who = self._player_name(public, pending["seat"], lang)
-        return "⏳ " + texts.waiting(lang, pending["kind"], who) + "."
+        clock = lang.text("clock.channel", deadline=deadline) if deadline else ""
+        return "⏳ " + texts.waiting(lang, pending["kind"], who) + clock + "."
 
     def hand_view(self, row: GameRow) -> discord.ui.View:
         """The channel's "Show my hand" button, in the game's language."""
@@ -278,24 +359,27 @@ class Presenter:
         view.add_item(HandButton(row.id, self.readers.of_game(row).text("lobby.show-hand")))
         return view
 
-    async def _new_pile(self, channel: Any, row: GameRow, public: dict[str, Any]) -> None:
+    async def _new_pile(self, channel: Any, row: GameRow, public: dict[str, Any], deadline: str = "") -> None:
         async def remember(message: discord.Message) -> None:
             await self.tables.storage.set_message(row.id, "pile", message.channel.id, message.id)
 
         await self.tables.storage.forget_message(row.id, "pile")
-        self.outbox.post(channel, Post(content=self._pile_text(public, self.readers.of_game(row)),
+        self.outbox.post(channel, Post(content=self._pile_text(public, self.readers.of_game(row), deadline=deadline),
                                        view=self.hand_view(row), on_sent=remember), channel.id)
 
-    async def _edit_pile(self, channel: Any, row: GameRow, public: dict[str, Any], draws: dict[int, int]) -> None:
+    async def _edit_pile(self, channel: Any, row: GameRow, public: dict[str, Any], draws: dict[int, int],
+                         deadline: str) -> None:
         stored = await self.tables.storage.message(row.id, "pile")
         if stored is None:
-            await self._new_pile(channel, row, public)
+            await self._new_pile(channel, row, public, deadline)
             return
         view = self.hand_view(row) if public["phase"] == "planning" else None
-        self.outbox.post(channel, Post(content=self._pile_text(public, self.readers.of_game(row), draws), view=view,
+        self.outbox.post(channel, Post(content=self._pile_text(public, self.readers.of_game(row), draws, deadline),
+                                       view=view,
                                        edit=stored[1]), channel.id)
 
-    async def _show_status(self, channel: Any, row: GameRow, public: dict[str, Any], waiting: bool) -> None:
+    async def _show_status(self, channel: Any, row: GameRow, public: dict[str, Any], waiting: bool,
+                           deadline: str) -> None:
         """One line at the bottom of the channel while a player decides during Stealin'."""
         old = await self.tables.storage.message(row.id, "status")
         if old is not None:
@@ -307,7 +391,7 @@ class Presenter:
         async def remember(message: discord.Message) -> None:
             await self.tables.storage.set_message(row.id, "status", message.channel.id, message.id)
 
-        self.outbox.post(channel, Post(content=self._status_text(public, self.readers.of_game(row)),
+        self.outbox.post(channel, Post(content=self._status_text(public, self.readers.of_game(row), deadline),
                                        view=self.hand_view(row), on_sent=remember), channel.id)
 
     @staticmethod
@@ -332,7 +416,7 @@ class Presenter:
 
     # --- prompts in DMs ------------------------------------------------------------------------
 
-    async def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language) -> Prompt:
+    async def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language, deadline: str = "") -> Prompt:
         """What a player sees privately now, in their language: their hand (planning) or their
         pending choice."""
         mine = observe(state, seat)
@@ -350,7 +434,8 @@ class Presenter:
                 turn = mine["turn"]
                 question += " " + lang.text("dm.turn", turn=turn + 1, turns=len(kinds),
                                             kind=texts.turn_name(lang, kinds[turn]))
-            content = f"{header}\n🟢 **{question}**\n{self._hand_text(hand, lang)}"
+            clock = "\n" + lang.text("clock.dm", deadline=deadline) if deadline else ""
+            content = f"{header}\n🟢 **{question}**{clock}\n{self._hand_text(hand, lang)}"
         else:
             if mine["phase"] == "planning":
                 for card in sorted({c for c in hand if not c.startswith("bullet:")})[:24]:
@@ -386,7 +471,7 @@ class Presenter:
         players = {p.seat: p for p in outcome.players}
         answered = outcome.answered
         if outcome.answered_by is not None and answered and not answered.startswith("plan "):
-            await self._close_choice(game_id, players[outcome.answered_by], answered)
+            await self._close_choice(game_id, players[outcome.answered_by], answered, outcome.source)
         types = {e["type"] for e in events}
         if "planning-over" in types and "round" not in types:
             for player in players.values():
@@ -405,8 +490,13 @@ class Presenter:
 
     async def _send(self, game_id: int, row: GameRow, state: Game, player: PlayerRow, *, key: str,
                     fresh: bool) -> None:
-        """Send (or edit) one player's private message; a closed DM is told in the channel."""
-        prompt = await self.prompt_for(game_id, state, player.seat, await self.readers.of_user(player.user_id))
+        """Send (or edit) one player's private message; a closed DM is told in the channel.
+
+        Nobody is prompted while the AI plays their seat (an AI bandit, or a person away)."""
+        if player.user_id is None or player.absent:
+            return
+        prompt = await self.prompt_for(game_id, state, player.seat, await self.readers.of_user(player.user_id),
+                                       deadline_text(row, state.step))
         key = f"{key}:{player.seat}"
         dm = await self._dm(player.user_id)
         if dm is None:
@@ -431,8 +521,10 @@ class Presenter:
         self.outbox.post(dm, Post(content=prompt.content, view=prompt.view, files=files, on_sent=remember,
                                   on_failed=closed), dm.id)
 
-    async def _close_choice(self, game_id: int, player: PlayerRow, answer: str) -> None:
+    async def _close_choice(self, game_id: int, player: PlayerRow, answer: str, source: str) -> None:
         """A choice answered: its message keeps the question and the answer, without buttons."""
+        if player.user_id is None:
+            return
         stored = await self.tables.storage.message(game_id, f"choice:{player.seat}")
         dm = await self._dm(player.user_id)
         if stored is None or dm is None:
@@ -440,10 +532,13 @@ class Presenter:
         await self.tables.storage.forget_message(game_id, f"choice:{player.seat}")
         kind = answer.partition(" ")[0]
         lang = await self.readers.of_user(player.user_id)
-        text = f"✔ {texts.question(lang, kind)} **{texts.answer_label(lang, answer)}**"
+        mark = lang.text("dm.ai-chose") if source != "player" else "✔"
+        text = f"{mark} {texts.question(lang, kind)} **{texts.answer_label(lang, answer)}**"
         self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
 
     async def _finish_hand(self, game_id: int, player: PlayerRow, state: Game) -> None:
+        if player.user_id is None:
+            return
         stored = await self.tables.storage.message(game_id, f"hand:{player.seat}")
         dm = await self._dm(player.user_id)
         if stored is None or dm is None:
@@ -487,3 +582,33 @@ class Presenter:
         players = {p.seat: p for p in await self.tables.storage.players(game_id)}
         key = "hand" if state.pending.kind == "plan" else "choice"
         await self._send(game_id, row, state, players[state.pending.seat], key=key, fresh=False)
+
+    @staticmethod
+    def back_view(game_id: int, lang: Language) -> discord.ui.View:
+        """The "I'm back" button, in its reader's language."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(BackButton(game_id, lang.text("button.back")))
+        return view
+
+    async def stepped_away(self, row: GameRow, player: PlayerRow) -> None:
+        state = await self.tables.state(row.id)
+        channel = await self.channel(row.channel_id)
+        if channel is not None:
+            lang = self.readers.of_game(row)
+            bandit = self._player_name(observe(state, None), player.seat, lang)
+            self.outbox.post(channel, Post(content=lang.text("table.stepped-away", user=player.user_id, bandit=bandit),
+                                           view=self.back_view(row.id, lang)), channel.id)
+
+    async def welcome_back(self, row: GameRow, player: PlayerRow) -> None:
+        """A person back from away: the channel hears it, and their hand and choice come fresh."""
+        state = await self.tables.state(row.id)
+        channel = await self.channel(row.channel_id)
+        if channel is not None:
+            lang = self.readers.of_game(row)
+            bandit = self._player_name(observe(state, None), player.seat, lang)
+            self.outbox.post(channel, Post(content=lang.text("table.back", user=player.user_id, bandit=bandit)),
+                             channel.id)
+        if state.phase in ("planning", "keeping"):
+            await self._send(row.id, row, state, player, key="hand", fresh=True)
+        if state.pending is not None and state.pending.seat == player.seat and state.pending.kind != "plan":
+            await self._send(row.id, row, state, player, key="choice", fresh=True)

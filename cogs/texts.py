@@ -11,7 +11,7 @@ from lang import Language
 from render import text  # the game's own names, shared with the pictures
 
 # The lobby's option choices and on/off toggles, in the order the lobby shows them.
-RULE_OPTIONS = ("setup", "django", "belle")
+RULE_OPTIONS = ("setup", "django", "belle", "timer")
 TOGGLES = ("powers", "events", "expert")
 
 
@@ -21,6 +21,14 @@ def option_label(lang: Language, name: str, value: object) -> str:
 
 def toggle_label(lang: Language, name: str) -> str:
     return lang.text(f"toggle.{name}")
+
+
+def ai_name(lang: Language, level: str) -> str:
+    return f"🤖 {lang.text(f'ai.{level}')}"
+
+
+def ai_description(lang: Language, level: str) -> str:
+    return lang.text(f"ai.{level}.description")
 
 
 def place(lang: Language, pos: Position) -> str:

@@ -28,6 +28,8 @@ class Settings:
     sync_commands: bool  # sync slash commands at start (do it once after a change, not every start)
     message_interval: float  # seconds between two messages of the bot in one channel
     game_seed: int | None = None  # seeds of new games drawn from this (reproducible runs); None: random
+    ai_think: float = 1.5  # seconds an AI bandit waits before answering, so people can follow
+    ai_budget_ms: float = 250.0  # thinking time of a hard AI bandit per decision
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -40,4 +42,6 @@ class Settings:
             sync_commands=os.environ.get("COLT_SYNC_COMMANDS", "").strip().lower() in ("1", "yes", "true"),
             message_interval=_int("COLT_MESSAGE_INTERVAL_MS", 1100) / 1000,
             game_seed=_int("COLT_GAME_SEED", -1) if os.environ.get("COLT_GAME_SEED", "").strip() else None,
+            ai_think=_int("COLT_AI_THINK_MS", 1500) / 1000,
+            ai_budget_ms=float(_int("COLT_AI_BUDGET_MS", 250)),
         )

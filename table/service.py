@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 import weakref
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import engine
 from engine import Game, Options, apply, new_game
+from engine.ai import LEVELS, choose
 from engine.data import base
 from engine.scoring import gunslingers, scores, winners
 from engine.snapshot import dumps, loads
@@ -22,6 +25,17 @@ from lang import CODES, SOURCE, Language, english
 from table.storage import ABANDONED, LOBBY, OVER, RUNNING, GameRow, PlayerRow, Storage
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
+# Turn timers: seconds for a decision of Schemin' and for a choice while the pile resolves.
+TIMERS: dict[str, tuple[float, float]] = {
+    "90/45": (90, 45),
+    "45/20": (45, 20),
+    "180/90": (180, 90),
+    "600/300": (600, 300),
+}
+PLANNING_KINDS = ("plan", "discard")  # the decisions of Schemin' (Expert: which cards to keep)
+MISSES_BEFORE_ABSENT = 3  # missed decisions in a row before the AI takes the seat until "I'm back"
+STAND_IN = "normal"  # the AI level that answers for a person whose time is up or who is away
 
 # The lobby's options and their choices; the first choice is the default (RULES.md defaults).
 LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -31,11 +45,24 @@ LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
     "expert": (False, True),
     "django": ("push", "lone-gun"),
     "belle": ("any-other", "same-position"),
+    "timer": tuple(TIMERS),
 }
+ENGINE_OPTIONS = frozenset(f.name for f in fields(Options))
 
 
 def default_options() -> dict[str, Any]:
     return {name: choices[0] for name, choices in LOBBY_OPTIONS.items()}
+
+
+def engine_options(options: dict[str, Any]) -> Options:
+    """The rules options of a game's stored options (the rest, like the timer, is the table's)."""
+    return Options(**{k: v for k, v in options.items() if k in ENGINE_OPTIONS})
+
+
+def time_limit(options: dict[str, Any], kind: str) -> float:
+    """Seconds a person has for a decision of ``kind``."""
+    planning, choice = TIMERS.get(options.get("timer", ""), TIMERS[LOBBY_OPTIONS["timer"][0]])
+    return planning if kind in PLANNING_KINDS else choice
 
 
 class TableError(Exception):
@@ -66,12 +93,15 @@ class Outcome:
     log_from: int
     answered_by: int | None = None
     answered: str | None = None  # the answer text
+    source: str = "player"  # who answered: player, ai (an AI seat), timeout, absent (AI for an away person)
+    went_absent: bool = False  # this timeout was the person's last chance: the AI plays for them now
 
 
 @dataclass
 class Tables:
     storage: Storage
     seeds: random.Random = field(default_factory=random.SystemRandom)  # where new games' seeds come from
+    clock: Callable[[], float] = time.time  # now, in seconds since the epoch: deadlines are set by it
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     _states: dict[int, Game] = field(default_factory=dict)
 
@@ -116,7 +146,7 @@ class Tables:
         answers = await self.storage.answers(game_id)
 
         def deal() -> Game:
-            return new_game([str(p.character) for p in players], seed=row.seed, options=Options(**row.options))
+            return new_game([str(p.character) for p in players], seed=row.seed, options=engine_options(row.options))
 
         probe, keep = deal(), 0
         for answer in answers:
@@ -164,14 +194,37 @@ class Tables:
             await self.storage.add_player(game_id, user_id)
             return await self.lobby(game_id)
 
+    async def add_ai(self, game_id: int, user_id: int, level: str) -> Lobby:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if user_id != lobby.game.host_id:
+                raise TableError("error.host-adds-ai")
+            if level not in LEVELS:
+                raise TableError("error.no-ai-level")
+            if len(lobby.players) >= MAX_PLAYERS:
+                raise TableError("error.table-full", n=MAX_PLAYERS)
+            await self.storage.add_player(game_id, None, ai=level)
+            return await self.lobby(game_id)
+
+    async def remove_ai(self, game_id: int, user_id: int, seat: int) -> Lobby:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if user_id != lobby.game.host_id:
+                raise TableError("error.host-removes-ai")
+            if not any(p.seat == seat and p.ai for p in lobby.players):
+                raise TableError("error.no-ai-seat")
+            await self.storage.remove_seat(game_id, seat)
+            return await self.lobby(game_id)
+
     async def leave_lobby(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
-            if not any(p.user_id == user_id for p in lobby.players):
+            seat = next((p.seat for p in lobby.players if p.user_id == user_id), None)
+            if seat is None:
                 raise TableError("error.not-at-table")
             if user_id == lobby.game.host_id:
                 raise TableError("error.host-cannot-leave")
-            await self.storage.remove_player(game_id, user_id)
+            await self.storage.remove_seat(game_id, seat)
             return await self.lobby(game_id)
 
     async def choose_character(self, game_id: int, user_id: int, character: str | None) -> Lobby:
@@ -233,11 +286,12 @@ class Tables:
             rng = random.Random(lobby.game.seed)
             free = [c for c in base().characters if c not in {p.character for p in lobby.players}]
             rng.shuffle(free)
-            characters = {p.user_id: p.character or free.pop() for p in lobby.players}
-            options = Options(**lobby.game.options)
-            state = new_game([characters[p.user_id] for p in lobby.players], seed=lobby.game.seed, options=options)
+            characters = {p.seat: p.character or free.pop() for p in lobby.players}
+            options = engine_options(lobby.game.options)
+            state = new_game([characters[p.seat] for p in lobby.players], seed=lobby.game.seed, options=options)
             await self.storage.start_game(game_id, channel_id=channel_id, snapshot=dumps(state),
-                                          characters=characters)
+                                          characters=characters,
+                                          deadline=self._deadline(lobby.game, lobby.players, state))
             self._states[game_id] = state
             row = await self.row(game_id)
             return Outcome(game_id, row, await self.storage.players(game_id), state, 0)
@@ -245,38 +299,137 @@ class Tables:
     # --- playing -------------------------------------------------------------------------------
 
     async def answer(self, game_id: int, user_id: int, step: int, answer: str) -> Outcome:
-        """Apply one player's answer; stale, foreign and illegal answers change nothing."""
+        """Apply one person's answer; stale, foreign and illegal answers change nothing.
+
+        An absent person who answers is back: the AI stops playing for them."""
         async with self.lock(game_id):
-            row = await self.row(game_id)
-            if row.status != RUNNING:
-                raise TableError("error.game-over" if row.status == OVER else "error.game-abandoned")
-            seat = await self.seat_of(game_id, user_id)
-            if seat is None:
-                raise TableError("error.not-playing")
-            state = await self.state(game_id)
-            before = len(state.log)
-            text = dumps(state)
-            try:
-                apply(state, answer, seat=seat, step=step)
-            except engine.StaleAnswer as error:
-                raise TableError("error.stale") from error
-            except engine.NotYourDecision as error:
-                raise TableError("error.not-yours") from error
-            except engine.NoDecisionPending as error:
-                raise TableError("error.nothing-asked") from error
-            except engine.IllegalAnswer as error:
-                raise TableError("error.illegal") from error
+            row = await self._running(game_id)
             players = await self.storage.players(game_id)
-            try:
-                await self.storage.save_answer(
-                    game_id, step=step, seat=seat, answer=answer, snapshot=dumps(state),
-                    results=self._results(row, players, state),
-                )
-            except BaseException:
-                self._states[game_id] = loads(text)  # nothing was written: nothing happened
-                raise
-            return Outcome(game_id, await self.row(game_id), players, state, before, answered_by=seat,
-                           answered=answer)
+            player = next((p for p in players if p.user_id == user_id), None)
+            if player is None:
+                raise TableError("error.not-playing")
+            presence = (0, False) if player.missed or player.absent else None
+            return await self._apply(row, players, player.seat, step, answer, "player", presence)
+
+    async def autoplay(self, game_id: int, step: int, *, budget_ms: float | None = None) -> Outcome | None:
+        """The AI answers decision ``step`` for an AI seat, an absent person, or a person whose time
+        is up; None when that decision is no longer waiting for it (answered, or the game moved on).
+
+        The AI thinks in a worker thread on a copy of the game, outside the lock, so people's
+        clicks are never held up; its answer is then applied like any other, if still wanted."""
+        async with self.lock(game_id):
+            row = await self._running(game_id)
+            state = await self.state(game_id)
+            pending = state.pending
+            if pending is None or state.step != step:
+                return None
+            players = await self.storage.players(game_id)
+            player = next(p for p in players if p.seat == pending.seat)
+            if player.ai is not None:
+                source = "ai"
+            elif player.absent:
+                source = "absent"
+            elif row.deadline_step == step and row.deadline_at is not None and row.deadline_at <= self.clock():
+                source = "timeout"
+            else:
+                return None  # a person, still in time
+            world = loads(dumps(state))
+        rng = random.Random(f"{row.seed}:{step}")  # reproducible when the AI plays by iterations
+        answer = await asyncio.to_thread(choose, world, player.seat, player.ai or STAND_IN, rng=rng,
+                                         budget_ms=budget_ms)
+        async with self.lock(game_id):
+            row = await self._running(game_id)
+            players = await self.storage.players(game_id)
+            player = next(p for p in players if p.seat == player.seat)
+            presence = None
+            if source == "timeout":
+                missed = player.missed + 1
+                presence = (missed, missed >= MISSES_BEFORE_ABSENT)
+            if (await self.state(game_id)).step != step:
+                return None  # someone answered while the AI was thinking
+            outcome = await self._apply(row, players, player.seat, step, answer, source, presence)
+            outcome.went_absent = presence is not None and presence[1]
+            return outcome
+
+    async def back(self, game_id: int, user_id: int) -> tuple[GameRow, PlayerRow]:
+        """An absent person takes their seat back; their decision, if one waits, is timed anew."""
+        async with self.lock(game_id):
+            row = await self._running(game_id)
+            players = await self.storage.players(game_id)
+            player = next((p for p in players if p.user_id == user_id), None)
+            if player is None:
+                raise TableError("error.not-playing")
+            if not player.absent:
+                raise TableError("error.not-away")
+            player.absent, player.missed = False, 0
+            await self.storage.set_presence(game_id, player.seat, missed=0, absent=False)
+            deadline = self._deadline(row, players, await self.state(game_id))
+            if deadline is not None:
+                await self.storage.update_game(game_id, deadline_step=deadline[0], deadline_at=deadline[1])
+            return await self.row(game_id), player
+
+    async def step_away(self, game_id: int, user_id: int) -> PlayerRow:
+        """A person leaves a running game: the AI plays their bandit until they come back."""
+        async with self.lock(game_id):
+            await self._running(game_id)
+            players = await self.storage.players(game_id)
+            player = next((p for p in players if p.user_id == user_id), None)
+            if player is None:
+                raise TableError("error.not-playing")
+            player.absent = True
+            await self.storage.set_presence(game_id, player.seat, missed=player.missed, absent=True)
+            state = await self.state(game_id)
+            if state.pending is not None and state.pending.seat == player.seat:
+                await self.storage.update_game(game_id, deadline_step=None, deadline_at=None)
+            return player
+
+    async def _running(self, game_id: int) -> GameRow:
+        row = await self.row(game_id)
+        if row.status != RUNNING:
+            raise TableError("error.game-over" if row.status == OVER else "error.game-abandoned")
+        return row
+
+    async def _apply(self, row: GameRow, players: list[PlayerRow], seat: int, step: int, answer: str,
+                     source: str, presence: tuple[int, bool] | None) -> Outcome:
+        """One answer for ``seat``, written with the next deadline before anyone is told."""
+        game_id = row.id
+        state = await self.state(game_id)
+        before = len(state.log)
+        text = dumps(state)
+        try:
+            apply(state, answer, seat=seat, step=step)
+        except engine.StaleAnswer as error:
+            raise TableError("error.stale") from error
+        except engine.NotYourDecision as error:
+            raise TableError("error.not-yours") from error
+        except engine.NoDecisionPending as error:
+            raise TableError("error.nothing-asked") from error
+        except engine.IllegalAnswer as error:
+            raise TableError("error.illegal") from error
+        if presence is not None:
+            player = next(p for p in players if p.seat == seat)
+            player.missed, player.absent = presence
+        try:
+            await self.storage.save_answer(
+                game_id, step=step, seat=seat, answer=answer, source=source, snapshot=dumps(state),
+                results=self._results(row, players, state), deadline=self._deadline(row, players, state),
+                presence=presence,
+            )
+        except BaseException:
+            self._states[game_id] = loads(text)  # nothing was written: nothing happened
+            raise
+        return Outcome(game_id, await self.row(game_id), await self.storage.players(game_id), state, before,
+                       answered_by=seat, answered=answer, source=source)
+
+    def _deadline(self, row: GameRow, players: list[PlayerRow], state: Game) -> tuple[int, float] | None:
+        """When the pending decision's time is up: people only, and not while the AI plays for them."""
+        pending = state.pending
+        if pending is None:
+            return None
+        player = next(p for p in players if p.seat == pending.seat)
+        if player.autoplayed:
+            return None
+        return state.step, self.clock() + time_limit(row.options, pending.kind)
 
     @staticmethod
     def _results(row: GameRow, players: list[PlayerRow], state: Game) -> list[dict[str, Any]]:
@@ -285,6 +438,8 @@ class Tables:
         totals, won, best = scores(state), set(winners(state)), set(gunslingers(state))
         results = []
         for player in players:
+            if player.user_id is None:
+                continue  # an AI bandit has no place in the server's records
             bandit = state.seats[player.seat].bandits[0]
             results.append({
                 "game_id": row.id, "guild_id": row.guild_id, "user_id": player.user_id, "character": bandit,

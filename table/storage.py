@@ -42,14 +42,24 @@ class GameRow:
     ended_at: float | None
     cleanup_at: float | None
     language: str  # a lang code: the language of the game's channel, its lobby and its pictures
+    deadline_step: int | None = None  # the timed decision's step, and when its time is up
+    deadline_at: float | None = None
 
 
 @dataclass
 class PlayerRow:
-    user_id: int
+    user_id: int | None  # None for an AI bandit
     seat: int
     character: str | None
     dm_ok: bool
+    ai: str | None = None  # an AI seat's level
+    missed: int = 0  # decisions in a row the timer answered for this person
+    absent: bool = False  # played by the AI until they are back
+
+    @property
+    def autoplayed(self) -> bool:
+        """Whether the AI answers for this seat (an AI bandit, or an absent person)."""
+        return self.ai is not None or self.absent
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -121,7 +131,7 @@ class Storage:
             lobby_message_id=row["lobby_message_id"], channel_id=row["channel_id"], host_id=row["host_id"],
             status=row["status"], options=json.loads(row["options"]), seed=row["seed"],
             snapshot=row["snapshot"], ended_at=row["ended_at"], cleanup_at=row["cleanup_at"],
-            language=row["language"],
+            language=row["language"], deadline_step=row["deadline_step"], deadline_at=row["deadline_at"],
         )
 
     async def create_game(
@@ -184,31 +194,42 @@ class Storage:
 
     async def players(self, game_id: int) -> list[PlayerRow]:
         async with self.db.execute(
-            "SELECT user_id, seat, character, dm_ok FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
+            "SELECT user_id, seat, character, dm_ok, ai, missed, absent FROM players WHERE game_id = ?"
+            " ORDER BY seat", (game_id,)
         ) as cursor:
-            return [PlayerRow(r["user_id"], r["seat"], r["character"], bool(r["dm_ok"]))
+            return [PlayerRow(r["user_id"], r["seat"], r["character"], bool(r["dm_ok"]), r["ai"], r["missed"],
+                              bool(r["absent"]))
                     for r in await cursor.fetchall()]
 
-    async def add_player(self, game_id: int, user_id: int) -> None:
+    async def add_player(self, game_id: int, user_id: int | None, *, ai: str | None = None) -> None:
+        """A person (``user_id``) or an AI bandit (``ai``, its level) takes the next seat."""
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO players (game_id, user_id, seat) VALUES"
-                " (?, ?, (SELECT COALESCE(MAX(seat) + 1, 0) FROM players WHERE game_id = ?))",
-                (game_id, user_id, game_id),
+                "INSERT INTO players (game_id, user_id, ai, seat) VALUES"
+                " (?, ?, ?, (SELECT COALESCE(MAX(seat) + 1, 0) FROM players WHERE game_id = ?))",
+                (game_id, user_id, ai, game_id),
             )
 
-    async def remove_player(self, game_id: int, user_id: int) -> None:
+    async def remove_seat(self, game_id: int, seat: int) -> None:
         async with self.transaction() as db:
-            await db.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-            # Seats stay consecutive: the table closes up.
+            await db.execute("DELETE FROM players WHERE game_id = ? AND seat = ?", (game_id, seat))
+            # Seats stay consecutive: the table closes up (in order, so a seat is free when taken).
             async with db.execute(
-                "SELECT user_id FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
+                "SELECT seat FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
             ) as cursor:
-                users = [r[0] for r in await cursor.fetchall()]
-            for seat, user in enumerate(users):
-                await db.execute(
-                    "UPDATE players SET seat = ? WHERE game_id = ? AND user_id = ?", (seat, game_id, user)
-                )
+                seats = [r[0] for r in await cursor.fetchall()]
+            for new, old in enumerate(seats):
+                if new != old:
+                    await db.execute(
+                        "UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?", (new, game_id, old)
+                    )
+
+    async def set_presence(self, game_id: int, seat: int, *, missed: int, absent: bool) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE players SET missed = ?, absent = ? WHERE game_id = ? AND seat = ?",
+                (missed, int(absent), game_id, seat),
+            )
 
     async def set_character(self, game_id: int, user_id: int, character: str | None) -> None:
         async with self.transaction() as db:
@@ -225,29 +246,44 @@ class Storage:
     # --- the running game ----------------------------------------------------------------------
 
     async def start_game(
-        self, game_id: int, *, channel_id: int, snapshot: str, characters: dict[int, str]
+        self, game_id: int, *, channel_id: int, snapshot: str, characters: dict[int, str],
+        deadline: tuple[int, float] | None,
     ) -> None:
+        """The dealt game; ``characters`` by seat; ``deadline`` (step, time) of the first decision."""
+        step, at = deadline or (None, None)
         async with self.transaction() as db:
-            for user_id, character in characters.items():
+            for seat, character in characters.items():
                 await db.execute(
-                    "UPDATE players SET character = ? WHERE game_id = ? AND user_id = ?",
-                    (character, game_id, user_id),
+                    "UPDATE players SET character = ? WHERE game_id = ? AND seat = ?", (character, game_id, seat)
                 )
             await db.execute(
-                "UPDATE games SET status = ?, channel_id = ?, snapshot = ?, updated_at = ? WHERE id = ?",
-                (RUNNING, channel_id, snapshot, time.time(), game_id),
+                "UPDATE games SET status = ?, channel_id = ?, snapshot = ?, updated_at = ?, deadline_step = ?,"
+                " deadline_at = ? WHERE id = ?",
+                (RUNNING, channel_id, snapshot, time.time(), step, at, game_id),
             )
 
     async def save_answer(
-        self, game_id: int, *, step: int, seat: int, answer: str, snapshot: str, results: list[dict[str, Any]]
+        self, game_id: int, *, step: int, seat: int, answer: str, snapshot: str, results: list[dict[str, Any]],
+        source: str = "player", deadline: tuple[int, float] | None = None, presence: tuple[int, bool] | None = None,
     ) -> None:
-        """The answer, the state it led to and, at the end, the results: one transaction."""
+        """The answer, the state it led to, the next deadline, the answering seat's presence
+        (missed, absent) when it changed and, at the end, the results: one transaction."""
         now = time.time()
+        deadline_step, deadline_at = deadline or (None, None)
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO answers (game_id, step, seat, answer, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, step, seat, answer, now),
+                "INSERT INTO answers (game_id, step, seat, answer, source, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, step, seat, answer, source, now),
             )
+            await db.execute(
+                "UPDATE games SET deadline_step = ?, deadline_at = ? WHERE id = ?",
+                (deadline_step, deadline_at, game_id),
+            )
+            if presence is not None:
+                await db.execute(
+                    "UPDATE players SET missed = ?, absent = ? WHERE game_id = ? AND seat = ?",
+                    (presence[0], int(presence[1]), game_id, seat),
+                )
             if results:
                 await db.execute(
                     "UPDATE games SET snapshot = ?, status = ?, ended_at = ?, updated_at = ? WHERE id = ?",

@@ -19,3 +19,5 @@ async def test_a_whole_three_player_game_from_lobby_to_scoreboard(simcord_env) -
     assert any("Final count" in c for c in contents)
     assert any(c.startswith("## Round 5/5") for c in contents)
     assert any("**Drew:**" in c for c in contents)  # the public pile says who drew
+    replay = next(m for m in channel.history() if m.content.startswith("🎞"))
+    assert replay.attachments[0].filename.endswith("-replay.gif")

@@ -83,8 +83,11 @@ async def test_a_game_can_choose_its_language_and_refusals_speak_the_clicker(  #
     assert row.language == "es"
     channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
     assert any(m.content.startswith("## Ronda 1/5: ") for m in channel.history())
-    refused = await table.members[1].slash(table.lobby_channel, "colt leave")
-    assert refused.ephemeral and refused.response.content.startswith("Из идущей игры выйти нельзя")
+    refused = await table.members[1].slash(channel, "colt abandon")
+    assert refused.ephemeral
+    assert refused.response.content == "Прервать игру может только хозяин стола или тот, кто управляет сервером."
+    away = await table.members[1].slash(channel, "colt leave")
+    assert away.response.content.startswith("Теперь за вашего бандита играет ИИ.")
 
 
 async def test_slash_commands_carry_their_translations(simcord_env) -> None:  # type: ignore[no-untyped-def]
@@ -106,9 +109,9 @@ async def test_the_host_changes_the_game_language_in_the_lobby(simcord_env) -> N
     lobby = await open_lobby(table)
     assert lobby.embeds[0].title == "Colt Express — game #1"
     await table.members[1].click(lobby, custom_id=component_id(lobby, ":join"))
-    refused = await table.members[1].select(lobby, ["ru"], custom_id=component_id(lobby, ":language"))
+    refused = await table.members[1].select(lobby, ["language=ru"], custom_id=component_id(lobby, ":rules"))
     assert refused.response.content == "Only the host can change the game options."
-    await table.members[0].select(lobby, ["pl"], custom_id=component_id(lobby, ":language"))
+    await table.members[0].select(lobby, ["language=pl"], custom_id=component_id(lobby, ":rules"))
     lobby = table.lobby_channel.history()[0]
     assert lobby.embeds[0].title == "Colt Express — gra nr 1"
     assert (await table.bot.tables.row(1)).language == "pl"

@@ -1,0 +1,85 @@
+"""The AI at the table: it answers for AI bandits and absent players, and for anyone whose time is up.
+
+One watch per running game, renewed after every change: if the AI is to answer the pending
+decision, it does so after a short pause (so people can follow the pictures); if a person is to
+answer, the watch sleeps until the stored deadline and then lets the AI answer for them. The
+deadline lives in the database, so a restart picks the watches up where they were.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from table.service import Outcome, TableError, Tables
+from table.storage import RUNNING
+
+log = logging.getLogger(__name__)
+RETRY_AFTER = 30.0  # seconds before a failed AI answer is tried again
+CLOCK_SLACK = 0.05  # seconds past a deadline before acting, so a timer waking early is not "in time"
+
+
+class Autopilot:
+    def __init__(self, tables: Tables, after: Callable[[Outcome], Awaitable[None]], *, think: float,
+                 budget_ms: float | None) -> None:
+        self.tables, self.after = tables, after
+        self.think, self.budget_ms = think, budget_ms
+        self._watches: dict[int, asyncio.Task[None]] = {}
+
+    def watch(self, game_id: int) -> None:
+        """(Re)start the watch of a game for its pending decision; the old one is dropped."""
+        old = self._watches.get(game_id)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        self._watches[game_id] = asyncio.create_task(self._watch(game_id), name=f"colt-watch-{game_id}")
+
+    def forget(self, game_id: int) -> None:
+        task = self._watches.pop(game_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def close(self) -> None:
+        tasks = list(self._watches.values())
+        self._watches.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _watch(self, game_id: int) -> None:
+        try:
+            await self._answer_when_due(game_id)
+        except asyncio.CancelledError:
+            raise
+        except TableError as error:
+            log.info("game %s: nothing for the AI to do (%s)", game_id, error)
+        except Exception:
+            # Never silent, never stuck: the error is logged and the watch tries again later.
+            log.exception("game %s: the AI could not answer; trying again in %.0f s", game_id, RETRY_AFTER)
+            await asyncio.sleep(RETRY_AFTER)
+            self.watch(game_id)
+
+    async def _answer_when_due(self, game_id: int) -> None:
+        while True:
+            row = await self.tables.row(game_id)
+            if row.status != RUNNING:
+                self._watches.pop(game_id, None)
+                return
+            state = await self.tables.state(game_id)
+            if state.pending is None:
+                return
+            step, seat = state.step, state.pending.seat
+            player = next(p for p in await self.tables.storage.players(game_id) if p.seat == seat)
+            if player.autoplayed:
+                await asyncio.sleep(self.think)
+            elif row.deadline_step == step and row.deadline_at is not None:
+                await asyncio.sleep(max(0.0, row.deadline_at - self.tables.clock()) + CLOCK_SLACK)
+            else:
+                return  # a person with no deadline: nothing to watch
+            outcome = await self.tables.autoplay(game_id, step, budget_ms=self.budget_ms)
+            if outcome is not None:
+                await self.after(outcome)  # shows it, then watches the next decision
+                return
+            if (await self.tables.state(game_id)).step != step:
+                return  # answered meanwhile: that answer started a new watch
+            # Still the same decision but not due (a deadline moved by "I'm back"): look again.
