@@ -77,8 +77,10 @@ def main() -> int:
     load_dotenv()
     settings = Settings.from_environment()
     if not settings.token:
-        print("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it.")
-        return 1
+        # No token: the same bot on a simulated Discord, in the browser (README, "The local table").
+        from table import local
+
+        return local.main(settings, create_bot)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         create_bot(settings).run(settings.token, log_handler=None)

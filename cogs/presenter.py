@@ -235,7 +235,17 @@ class Presenter:
         if outcome.went_absent:
             private += " " + lang.text("timer.dm.absent")
             view = self.back_view(outcome.game_id, lang)
+            await self._hand_over(outcome.game_id, player, dm, lang)
         self.outbox.post(dm, Post(content=private, view=view), dm.id)
+
+    async def _hand_over(self, game_id: int, player: PlayerRow, dm: discord.DMChannel, lang: Language) -> None:
+        """The AI takes the seat: the person's prompts lose their buttons (they would only be stale)."""
+        for key in (f"hand:{player.seat}", f"choice:{player.seat}"):
+            stored = await self.tables.storage.message(game_id, key)
+            if stored is not None:
+                await self.tables.storage.forget_message(game_id, key)
+                self.outbox.post(dm, Post(content=lang.text("dm.handed-over", game=game_id), view=None,
+                                          edit=stored[1]), dm.id)
 
     async def _public_at(self, game_id: int, state: Game, index: int) -> dict[str, Any]:
         """The public observation when the log had ``index`` events (remembered, else replayed)."""
@@ -598,6 +608,9 @@ class Presenter:
             bandit = self._player_name(observe(state, None), player.seat, lang)
             self.outbox.post(channel, Post(content=lang.text("table.stepped-away", user=player.user_id, bandit=bandit),
                                            view=self.back_view(row.id, lang)), channel.id)
+        dm = await self._dm(player.user_id) if player.user_id is not None else None
+        if dm is not None and player.user_id is not None:
+            await self._hand_over(row.id, player, dm, await self.readers.of_user(player.user_id))
 
     async def welcome_back(self, row: GameRow, player: PlayerRow) -> None:
         """A person back from away: the channel hears it, and their hand and choice come fresh."""

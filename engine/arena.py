@@ -75,8 +75,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.arena", description=__doc__.split("\n\n")[0],
-        epilog="Ties: tied winners (B-8.3) share the win equally, e.g. two tied winners count 0.5 each.",
+        prog="python -m engine.arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=40, help="games to play (best a multiple of --players)")
     parser.add_argument("--players", type=int, default=4)

@@ -327,6 +327,11 @@ class Storage:
         async with self.transaction() as db:
             await db.execute("DELETE FROM messages WHERE game_id = ? AND key = ?", (game_id, key))
 
+    async def forget_messages(self, game_id: int) -> None:
+        """Forget every message of a game (they are gone, e.g. with the last local table)."""
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM messages WHERE game_id = ?", (game_id,))
+
     # --- people's languages -------------------------------------------------------------------
 
     async def person(self, user_id: int) -> tuple[str | None, str | None]:

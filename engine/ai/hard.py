@@ -4,13 +4,16 @@ Each iteration draws one world agreeing with the seat's observation (engine.ai.w
 plays every candidate answer in a copy of it and lets normal bandits (engine.ai.normal) play the
 rest of the round, the same random numbers for every candidate so that only the answer differs.
 The answer whose worlds end the round best on average, in dollars ahead of the best rival
-(engine.ai.value.margin), is chosen. Iterations run until the time budget is spent, or exactly
-``iterations`` times (deterministic for a given ``rng``, as tests need).
+(engine.ai.value.margin), is chosen. Answers clearly behind the best drop out of the race on the
+way, and the search ends when one is left. Otherwise it runs until the time budget is spent, or
+exactly ``iterations`` worlds (deterministic for a given ``rng``, as tests need).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 
 from engine.ai import normal
@@ -20,7 +23,9 @@ from engine.flow import apply
 from engine.model import Decision, Game
 from engine.observe import observe
 
-BUDGET_MS = 200.0  # per decision: keeps the median near 200 ms on one core, under the 300 ms goal
+BUDGET_MS = 200.0  # per decision at most: under the 300 ms goal on one core, whatever the load
+RACE_START = 4  # worlds before any answer may be dropped
+RACE_MARGIN = 2.5  # standard errors below the best: out of the race
 
 
 def decide(
@@ -33,20 +38,40 @@ def decide(
         return candidates[0]
     deadline = time.perf_counter() + (BUDGET_MS if budget_ms is None else budget_ms) / 1000.0
     knowledge = Knowledge(observe(game, seat), decision)
-    totals = [0.0] * len(candidates)
-    done = 0
+    results: dict[str, list[float]] = {answer: [] for answer in candidates}
     while True:
         world = knowledge.sample(rng)
         seed = rng.getrandbits(64)
-        for i, answer in enumerate(candidates):
+        for answer, values in results.items():
             trial = clone(world)
             apply(trial, answer)
             play_out_round(trial, random.Random(seed))
-            totals[i] += margin(trial, seat)
-        done += 1
-        if (done >= iterations) if iterations is not None else time.perf_counter() >= deadline:
+            values.append(margin(trial, seat))
+        results = still_in_the_race(results)
+        done = len(next(iter(results.values())))
+        if len(results) == 1 or (done >= iterations if iterations is not None else time.perf_counter() >= deadline):
             break
-    return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+    return max(results, key=lambda answer: statistics.fmean(results[answer]))
+
+
+def still_in_the_race(results: dict[str, list[float]]) -> dict[str, list[float]]:
+    """Drop the answers clearly worse than the best so far, world by world (paired differences).
+
+    Every answer was played in the same worlds with the same random numbers, so the difference of
+    two answers in one world is their difference alone; an answer whose mean difference to the
+    best is below zero by more than RACE_MARGIN standard errors is out.
+    """
+    n = len(next(iter(results.values())))
+    if n < RACE_START:
+        return results
+    best = max(results, key=lambda answer: statistics.fmean(results[answer]))
+    kept = {}
+    for answer, values in results.items():
+        gaps = [v - b for v, b in zip(values, results[best], strict=True)]
+        spread = statistics.stdev(gaps) / math.sqrt(n)
+        if answer == best or statistics.fmean(gaps) + RACE_MARGIN * spread >= 0:
+            kept[answer] = values
+    return kept
 
 
 def candidate_answers(decision: Decision) -> list[str]:

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cached_property
 
 from engine.actions import fire_targets, has_power
-from engine.ai.value import kind_worth, standings
-from engine.model import TUNNEL, Bandit, Decision, Game, card_action, loot_kind
+from engine.ai.value import PUBLIC_WORTH, kind_worth, standings
+from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, loot_kind
 from engine.planning import turns
-from engine.train import Position
+from engine.train import INSIDE, Position
 
 MARSHAL_SHOT = 350.0  # meeting the marshal: a dead card in the deck, a lost turn of position
-CROWD = 40.0  # each rival at one's position: a punch waiting to happen
+CROWD = 40.0  # each rival at one's position
 SHOT = 220.0  # one bullet fired: a step toward the Gunslinger's $1000, a dead card for the victim
 NOISE = 8.0  # ties broken at random so that rollouts from one world differ
 
@@ -37,11 +38,29 @@ class Table:
         self.seat = seat
         self.me = game.bandits[game.seats[seat].bandits[0]]
         self.train = game.train
-        self.scores = standings(game, seat)
-        rivals = [b for b in game.bandits.values() if b.seat != seat]
-        self.leader = max(rivals, key=lambda b: self.scores[b.name]).name
-        self.loot = {pos: max(kind_worth(loot_kind(t)) for t in tokens) for pos, tokens in game.floor_loot.items()}
-        self.end_weight = 0.0  # how much the round's end (and its event) weighs on a position
+        self.loot = {pos: max(map(PUBLIC_WORTH.__getitem__, tokens)) for pos, tokens in game.floor_loot.items()}
+        card = game.current_round_card()
+        self.event = card.event if card and game.options.events else None
+        self.marshal_car = game.train.car_of[game.marshal]
+        # Rivals at a position: a punch waiting to happen (Belle is sheltered, B-9.5).
+        self.crowd: dict[Position, float] = {}
+        if not has_power(game, self.me, "belle"):
+            for b in game.bandits.values():
+                if b is not self.me:
+                    self.crowd[b.at] = self.crowd.get(b.at, 0.0) + CROWD
+        # How much the round's end (and its event) weighs on a position: more as the round goes on.
+        kinds = turns(game)
+        self.end_weight = (game.planning.turn + 1) / len(kinds) if game.phase == PLANNING else 0.5
+        self._potentials: dict[tuple[Position, bool], float] = {}
+
+    @cached_property
+    def scores(self) -> dict[str, float]:
+        return standings(self.game, self.seat)
+
+    @cached_property
+    def leader(self) -> str:
+        rivals = [b for b in self.game.bandits.values() if b.seat != self.seat]
+        return max(rivals, key=lambda b: self.scores[b.name]).name
 
     def my_future_cards(self) -> list[str]:
         """My own cards still to resolve on the pile (I know them, face down or not), in order."""
@@ -49,24 +68,38 @@ class Table:
         return [p.card for p in pile[self.game.cursor:] if p.seat == self.seat]
 
     def potential(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> float:
-        """How good a position is for my bandit: loot to take here or nearby, the marshal, rivals."""
-        train, game = self.train, self.game
+        """How good a position is for my bandit: loot to take here or nearby, the marshal, rivals.
+
+        Remembered for the table's own loot: one decision asks about the same positions often."""
+        if loot is not self.loot:
+            return self._potential(pos, robbing, loot)
+        key = (pos, robbing)
+        known = self._potentials.get(key)
+        if known is None:
+            known = self._potentials[key] = self._potential(pos, robbing, loot)
+        return known
+
+    def _potential(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> float:
+        car_of, floor_of = self.train.car_of, self.train.floor_of
         here = loot.get(pos, 0.0)
         value = here if robbing else 0.3 * here
-        car, floor = train.car_of[pos], train.floor_of[pos]
+        car, floor = car_of[pos], floor_of[pos]
         nearby = 0.0
+        guarded = self.game.marshal
         for q, worth in loot.items():
             if q != pos:
-                steps = abs(train.car_of[q] - car) + (train.floor_of[q] != floor)
-                nearby = max(nearby, worth / (2.0 + 2.0 * steps))
+                reach = worth / (2.0 + 2.0 * (abs(car_of[q] - car) + (floor_of[q] != floor)))
+                if q == guarded:
+                    reach *= 0.3  # nobody can stay by the marshal to rob it (B-7.10)
+                if reach > nearby:
+                    nearby = reach
         value += nearby
-        if pos == game.marshal:
+        if pos == self.game.marshal:
             value -= MARSHAL_SHOT
-        elif not train.is_roof(pos) and abs(train.car_of[game.marshal] - car) == 1:
+        elif floor == INSIDE and abs(self.marshal_car - car) == 1:
             value -= 0.15 * MARSHAL_SHOT  # a Marshal card away from a bullet
-        if not has_power(game, self.me, "belle"):
-            value -= CROWD * sum(1 for b in game.bandits.values() if b.at == pos and b is not self.me)
-        if self.end_weight:
+        value -= self.crowd.get(pos, 0.0)
+        if self.end_weight and self.event:
             value += self.end_weight * event_bonus(self, pos)
         return value
 
@@ -93,17 +126,21 @@ class Table:
 
 
 def _penalty(table: Table, pos: Position) -> float:
+    """Stepping into the marshal's car: a neutral bullet on the way to the roof (B-7.10)."""
     return -MARSHAL_SHOT if pos == table.game.marshal else 0.0
 
 
 def event_bonus(table: Table, pos: Position) -> float:
     """What the round card's event (B-10) does to a bandit ending the round at ``pos``."""
-    card = table.game.current_round_card()
-    event = card.event if card and table.game.options.events else None
+    event = table.event
     train, game = table.train, table.game
     roof = train.is_roof(pos)
     marshal_roof = train.other_floor(game.marshal)
-    if event in ("angry-marshal", "marshals-revenge"):
+    if event == "angry-marshal":
+        # B-10.1: he shoots at his roof, then steps toward the caboose into the next car.
+        after = train.step(game.marshal, 1)
+        return -300.0 if pos in (marshal_roof, after) else 0.0
+    if event == "marshals-revenge":
         return -300.0 if pos == marshal_roof else 0.0
     if event == "passengers-rebellion":
         return -150.0 if not roof else 0.0
@@ -123,17 +160,14 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
     game, me = table.game, table.me
     kinds = turns(game)
     turn = game.planning.turn
-    table.end_weight = (turn + 1) / len(kinds)
-    hand = game.seats[table.seat].hand
-    robs = sum(1 for c in hand if card_action(c) == "rob")
+    robbing = any(card_action(c) == "rob" for c in game.seats[table.seat].hand)
 
     # Where my bandit will stand once my cards already on the pile have resolved.
-    loot = dict(table.loot)
-    pos = me.at
+    loot, pos = table.loot, me.at
     for c in table.my_future_cards():
-        pos = _imagine(table, card_action(c), pos, loot, robs > 0)
-    robbing = robs > 0
+        loot, pos = _imagine(table, card_action(c), pos, loot, robbing)
     best_answer, best_value = "", -1e9
+    worths: dict[str, float] = {}
     for value in decision.values:
         verb, _, c = value.partition(" ")
         if verb == "draw":
@@ -141,7 +175,10 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
         elif verb == "pass":
             worth = 0.0
         else:
-            worth = card_worth(table, card_action(c), pos, loot, robbing)
+            action = card_action(c)
+            if action not in worths:
+                worths[action] = card_worth(table, action, pos, loot, robbing)
+            worth = worths[action]
             if verb == "hide":
                 worth += 1.0  # B-9.1: the same card, hidden from the others, is never worse
         worth += NOISE * rng.random()
@@ -150,15 +187,17 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
     return f"{decision.kind} {best_answer}"
 
 
-def _imagine(table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool) -> Position:
-    """My bandit's position after one of my cards resolves, the others assumed still."""
+def _imagine(
+    table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool
+) -> tuple[dict[Position, float], Position]:
+    """The loot still to take and my bandit's position after one of my cards, the others assumed still."""
     if action == "move":
-        return table.landing(table.best_step(pos, robbing, loot))
+        return loot, table.landing(table.best_step(pos, robbing, loot))
     if action == "floor":
-        return table.landing(table.train.other_floor(pos))
-    if action == "rob":
-        loot.pop(pos, None)  # the best token here is mine; what is left is worth less to me
-    return pos
+        return loot, table.landing(table.train.other_floor(pos))
+    if action == "rob" and pos in loot:
+        return {q: w for q, w in loot.items() if q != pos}, pos  # the best token here will be mine
+    return loot, pos
 
 
 def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool) -> float:
@@ -228,7 +267,6 @@ def _marshal_worth(table: Table, car: int) -> float:
 
 
 def move(table: Table, decision: Decision, rng: random.Random) -> str:
-    table.end_weight = 0.5
     robbing = any(card_action(c) == "rob" for c in table.my_future_cards())
     return _best(decision, rng, lambda q: table.potential(table.landing(q), robbing, table.loot) + _penalty(table, q))
 
@@ -309,7 +347,11 @@ DECIDE: dict[str, Callable[[Table, Decision, random.Random], str]] = {
 
 
 def decide(game: Game, seat: int, rng: random.Random) -> str:
-    """The normal bandit's answer to ``game.pending`` (asked of ``seat``), from the seat's view only."""
+    """The normal bandit's answer to ``game.pending`` (asked of ``seat``), from the seat's view only.
+
+    ``game`` must be the caller's own world (engine.ai.choose draws one from the observation): the
+    shot planner stands the bandit elsewhere in it for a moment.
+    """
     decision = game.pending
     assert decision is not None and decision.seat == seat
     return DECIDE[decision.kind](Table(game, seat), decision, rng)

@@ -7,6 +7,8 @@ from functools import cache
 from engine.data import base
 from engine.model import Bandit, Game, loot_kind, purse_value
 
+BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead card in a hand of six
+
 
 @cache
 def purse_guess() -> float:
@@ -20,6 +22,18 @@ def kind_worth(kind: str) -> float:
     return purse_guess() if kind == "purse" else float(base().loot_values[kind])
 
 
+class _PublicWorth(dict[str, float]):
+    """Token text → its worth as the public sees it (purse values hidden), built once per text:
+    the normal bandit asks it for every token lying in the train at every decision."""
+
+    def __missing__(self, token: str) -> float:
+        worth = self[token] = kind_worth(loot_kind(token))
+        return worth
+
+
+PUBLIC_WORTH = _PublicWorth()
+
+
 def token_worth(token: str, seen: bool) -> float:
     if seen and loot_kind(token) == "purse":
         return float(purse_value(token))
@@ -28,8 +42,9 @@ def token_worth(token: str, seen: bool) -> float:
 
 def loot_worth(bandit: Bandit, viewer: int) -> float:
     """A bandit's loot as ``viewer`` can value it: its own purses exactly, other purses on average."""
-    seen = bandit.seat == viewer
-    return sum(token_worth(t, seen) for t in bandit.loot)
+    if bandit.seat != viewer:
+        return sum(map(PUBLIC_WORTH.__getitem__, bandit.loot))
+    return sum(token_worth(t, True) for t in bandit.loot)
 
 
 def standings(game: Game, viewer: int, *, exact: bool = False) -> dict[str, float]:
@@ -43,7 +58,7 @@ def standings(game: Game, viewer: int, *, exact: bool = False) -> dict[str, floa
     shooters = [b for b in bandits if b.revolver == fewest]
     bonus = base().gunslinger_bonus / len(shooters)
     return {
-        b.name: (loot_worth(b, b.seat if exact else viewer)) + (bonus if b.revolver == fewest else 0.0)
+        b.name: loot_worth(b, b.seat if exact else viewer) + (bonus if b.revolver == fewest else 0.0)
         for b in bandits
     }
 
@@ -62,5 +77,3 @@ def margin(game: Game, seat: int) -> float:
     others = [v for name, v in worth.items() if game.bandits[name].seat != seat]
     return sum(mine) - max(others)
 
-
-BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead card in a hand of six

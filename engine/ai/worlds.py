@@ -1,7 +1,7 @@
 """Worlds a seat cannot tell apart from the real game: built from its observation alone.
 
-An AI never reads the game behind the observation gate (B-11). ``sample_world`` takes what
-``observe(game, seat)`` shows plus the seat's own pending decision and draws everything else at
+An AI never reads the game behind the observation gate (B-11). ``Knowledge(obs, decision)`` takes what
+``observe(game, seat)`` shows plus the seat's own pending decision; each ``sample`` draws the rest at
 random: the other players' hands, decks and discards from the cards they are known to hold, their
 face-down cards not yet resolved, the order of every deck (the seat's own too), purse values the
 seat has not seen, the round cards to come and a fresh random state for future shuffles. Whatever
@@ -148,11 +148,6 @@ class Knowledge:
         return [*rng.sample(band, min(left - 1, len(band))), rng.choice(sorted(data.station_cards))]
 
 
-def sample_world(obs: Observation, decision: Decision, rng: random.Random) -> Game:
-    """One world for the seat of ``obs`` (see Knowledge.sample)."""
-    return Knowledge(obs, decision).sample(rng)
-
-
 def _known_card(played: dict[str, Any]) -> str | None:
     return None if played["action"] is None else f"{played['bandit']}:{played['action']}"
 
@@ -251,7 +246,7 @@ def clone(game: Game) -> Game:
         round_card=game.round_card,
         first_seat=game.first_seat,
         phase=game.phase,
-        planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left),
+        planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left, plan.kinds, plan.kinds_of),
         pile=[PlayedCard(p.card, p.seat, p.face_down) for p in game.pile],
         cursor=game.cursor,
         pending=None if pending is None else Decision(

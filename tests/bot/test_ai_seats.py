@@ -142,6 +142,7 @@ async def test_time_up_the_ai_answers_then_takes_the_seat_until_i_am_back(simcor
     late_player = await _player(table, game_id, late_seat)
     assert late_player.absent and late_player.missed == MISSES_BEFORE_ABSENT
     assert any(m.content.startswith("⏰") and "💤" in m.content for m in channel.history())
+    assert prompt_message(late) is None  # no stale live button left in their DMs
 
     # While away, the game never waits for them: their decisions are the AI's, at once.
     for _ in range(12):

@@ -1,0 +1,74 @@
+"""The local table without a browser: its simulated server, and a restart on the same database (issue 7)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import simcord
+
+from bot import create_bot
+from table.config import Settings
+from table.local import LocalTable
+from tests.bot.table import live_buttons, prompt_message
+
+
+async def eventually(condition: Callable[[], bool]) -> None:
+    """The table follows the bot a few times a second: wait for it, for 5 seconds at most."""
+    for _ in range(50):
+        if condition():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the local table did not follow")
+
+
+async def act(action: Callable[[], Awaitable[Any]]) -> Any:
+    """A player's action; SimCord refuses it, changing nothing, while the table republishes a page
+    (one operation at a time), so it is tried again."""
+    for _ in range(50):
+        try:
+            return await action()
+        except simcord.SetupError as error:
+            if "overlaps" not in str(error):
+                raise
+            await asyncio.sleep(0.05)
+    raise AssertionError("the table never let the player act")
+
+
+async def test_a_restart_goes_on_with_the_running_game_and_closes_the_open_lobby(settings: Settings) -> None:
+    said: list[str] = []
+    async with LocalTable(settings, create_bot, say=said.append) as table:
+        assert [page.label for page in table.pages] == ["#saloon", "Alice's DMs", "Bob's DMs", "Carol's DMs",
+                                                         "Dan's DMs"]
+        alice, bob, carol, _ = table.members
+        await act(lambda: alice.slash(table.saloon, "colt new"))
+        lobby = table.saloon.last_message
+        await act(lambda: bob.click(lobby, label="Join"))
+        await act(lambda: carol.click(lobby, label="Join"))
+        await act(lambda: alice.click(lobby, label="Start"))
+        await act(lambda: table.members[3].slash(table.saloon, "colt new"))  # a second lobby, left open
+        tables = table.env.bot.tables
+        step = (await tables.state(1)).step
+        await eventually(lambda: "#colt-express-1" in [page.label for page in table.pages])
+    assert any(line.startswith("A game started: #colt-express-1  http://127.0.0.1:") for line in said)
+
+    async with LocalTable(settings, create_bot, say=said.append) as table:
+        assert "Lobby #2 was open when the table stopped; it is closed (open a new one with /colt new)." in said
+        assert "Game #1 goes on in #colt-express-1." in said
+        assert "#colt-express-1" in [page.label for page in table.pages]
+        tables = table.env.bot.tables
+        state = await tables.state(1)
+        assert state.step == step
+        # The player whose turn it is has their prompt again, and its buttons work.
+        pending = next(p for p in await tables.storage.players(1) if p.seat == state.pending.seat)
+        user = next(u for u in table.users if u.id == pending.user_id)
+        message = prompt_message(user)
+        assert message is not None
+        button = random.Random(1).choice(live_buttons(message))
+        await act(lambda: user.click(message, custom_id=button.custom_id))
+        assert (await tables.state(1)).step == step + 1
+        # The saloon takes a new lobby.
+        result = await act(lambda: table.members[3].slash(table.saloon, "colt new"))
+        assert not result.ephemeral and "game #3" in table.saloon.last_message.embeds[0].title

@@ -1,0 +1,194 @@
+"""Helpers for the browser tests: the local table as `make bot` runs it, and SimCord Preview pages.
+
+The table runs as its own process (`python bot.py` without a token), exactly as a visitor starts
+it; the browser is Debian's Chromium driven by Playwright (its own browser download does not work
+here, and is not needed).
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+# As the machine notes say: headless, and no background connections the closed network refuses.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ADDRESS = re.compile(r"^\s*(?:A game started: )?(#\S+|\w+'s DMs)\s+(http://127\.0\.0\.1:\d+/#\S+)$")
+SCREENSHOTS = ROOT / ".artifacts" / "screenshots"
+GAME_SEED = "1"  # a first round of four turns: the shortest Schemin' before an action resolves
+
+
+class TableProcess:
+    """`python bot.py` with no token: the local table, its printed addresses collected as they come."""
+
+    def __init__(self, database: Path) -> None:
+        env = {**os.environ, "DISCORD_TOKEN": "", "COLT_DATABASE": str(database), "COLT_GAME_SEED": GAME_SEED,
+               "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen([sys.executable, "bot.py"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.output: list[str] = []
+        self.addresses: dict[str, str] = {}
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_for(self, text: str, timeout: float = 30) -> str:
+        """The first printed line (from now on) that contains ``text``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.2)
+            except queue.Empty:
+                if self.process.poll() is not None:
+                    break
+                continue
+            self.output.append(line)
+            if match := ADDRESS.match(line):
+                self.addresses[match[1]] = match[2]
+            if text in line:
+                return line
+        raise AssertionError(f"the local table never printed {text!r}; it printed:\n" + "\n".join(self.output))
+
+    def address(self, label: str, timeout: float = 30) -> str:
+        if label not in self.addresses:
+            self.wait_for(label, timeout)
+        return self.addresses[label]
+
+    def stop(self) -> int:
+        """Ctrl+C, as a visitor stops it; the exit code."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+
+class PreviewPage:
+    """One SimCord Preview page in the browser: its composer, viewer picker and the bot's buttons."""
+
+    def __init__(self, context: Any, url: str, name: str) -> None:
+        self.page = context.new_page()
+        self.name = name
+        self.page.goto(url, wait_until="commit")
+
+    @classmethod
+    def open(cls, context: Any, urls: dict[str, str]) -> dict[str, PreviewPage]:
+        """Pages by name, loaded side by side."""
+        pages = {name: cls(context, url, name) for name, url in urls.items()}
+        for page in pages.values():
+            page.wait_ready()
+        return pages
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_function("() => window.simcordPreview && window.simcordPreview.ready", timeout=20_000)
+
+    def _last_request(self) -> str | None:
+        request: str | None = self.page.evaluate("() => window.simcordPreview.lastAction?.requestId ?? null")
+        return request
+
+    def _outcome(self, done: str, arg: Any) -> bool:
+        """Wait until ``done(arg)`` holds in the page (True) or SimCord left the action uncertain (False).
+
+        SimCord refuses an action that arrives while the table republishes another page (one
+        SimCord operation at a time); the page then holds every action until it is reloaded, so
+        it is reloaded, as a player would.
+        """
+        self.page.wait_for_function(
+            f"(arg) => window.simcordPreview.transport.uncertainRequestId || ({done})(arg)", arg=arg,
+            timeout=30_000)
+        if self.page.evaluate("() => window.simcordPreview.transport.uncertainRequestId"):
+            self.page.reload()
+            self.wait_ready()
+            return False
+        return True
+
+    def _try(self, do: Any) -> bool:
+        """Do one action in the page: True once SimCord settled it, False if it was refused.
+
+        SimCord refuses an action from a page drawn from an older publication (stale revision);
+        it can be tried again once the page has caught up.
+        """
+        before = self._last_request()
+        do()
+        if not self._outcome("(before) => { const a = window.simcordPreview.lastAction;"
+                             " return a && a.requestId !== before && a.settlement !== 'pending'; }", before):
+            return False
+        action = self.page.evaluate("() => window.simcordPreview.lastAction")
+        if action["rejected"]:
+            self.page.wait_for_timeout(300)
+            return False
+        assert action["settlement"] == "settled", action
+        self.wait_ready()
+        return True
+
+    def _act(self, do: Any) -> None:
+        for _ in range(10):
+            if self._try(do):
+                return
+        raise AssertionError(f"{self.name}: the action was refused ten times")
+
+    def command(self, text: str) -> None:
+        def send() -> None:
+            if not self.page.evaluate("() => window.simcordPreview.commandPicker?.draft"):  # else kept
+                composer = self.page.locator("#channel-composer-input")
+                composer.fill(text)
+                self.page.wait_for_function(
+                    "() => { const p = window.simcordPreview.commandPicker; return p && p.activeEntryKey; }")
+                composer.press("Enter")  # picks the command
+            self.page.keyboard.press("Enter")  # sends it
+
+        self._act(send)
+
+    def view_as(self, name: str) -> None:
+        """Choose who one is in this page (a switch starts the page afresh, without a last action)."""
+        for _ in range(10):
+            viewer = self.page.select_option("#viewer-picker", label=name)[0]
+            if self._outcome("(viewer) => window.simcordPreview.viewerId === viewer", viewer):
+                self.wait_ready()
+                return
+        raise AssertionError(f"{self.name}: could not view as {name}")
+
+    def buttons(self) -> Any:
+        return self.page.locator("button.component-button[aria-disabled=false]")
+
+    def click(self, label: str) -> None:
+        self._act(lambda: self.buttons().filter(has_text=label).last.click())
+
+    def click_any(self) -> str | None:
+        """Click the first live button of the bot's last message: its label, or None if there was
+        none or the click was refused (look again)."""
+        message = self.page.locator("article.channel-message").filter(
+            has=self.page.locator("button.component-button")).last
+        if message.count() == 0:
+            return None
+        live = message.locator("button.component-button[aria-disabled=false]")
+        if live.count() == 0:
+            return None
+        label = str(live.first.inner_text())
+        return label if self._try(lambda: live.first.click()) else None
+
+    def text(self) -> str:
+        return str(self.page.locator("#channel-message-list").inner_text())
+
+    def screenshot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=path)
+        return path

@@ -1,0 +1,121 @@
+"""The local table in a real browser, as a visitor plays it: `make bot` without a token (issue 7).
+
+Three local players open a lobby from the composer, join and start; they plan from their DM pages;
+the table is stopped and started again and the game goes on with the buttons of the new session;
+an action resolves and its train picture shows in the game channel's page. Screenshots go to
+.artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, PreviewPage, TableProcess
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; .ci/run installs it)"),
+]
+PLAYERS = ("Alice", "Bob", "Carol")
+ACTION_PICTURE = re.compile(r"colt\d+-\d+-\d+\.png")
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        # SimCord's pages forbid eval in their content security policy; Playwright's waits need it.
+        context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+        yield context
+        chromium.close()
+
+
+@pytest.fixture
+def tables() -> Iterator[list[TableProcess]]:
+    started: list[TableProcess] = []
+    yield started
+    for table in started:
+        table.stop()
+
+
+def play_until(dms: dict[str, PreviewPage], done: Any, limit: int = 60) -> list[str]:
+    """Whoever has live buttons in their DMs clicks the first one, until ``done(clicks)``; the clicks."""
+    clicks: list[str] = []
+    while not done(clicks):
+        assert len(clicks) < limit, f"still not done after {limit} clicks: {clicks}"
+        for name, dm in dms.items():
+            label = dm.click_any()
+            if label is not None:
+                clicks.append(f"{name}: {label}")
+                break
+        else:
+            dms[PLAYERS[0]].page.wait_for_timeout(300)  # the next prompt is on its way
+    return clicks
+
+
+def whose_turn(dms: dict[str, PreviewPage]) -> PreviewPage:
+    """The DM page with live buttons (waiting for the prompt to come)."""
+    for _ in range(100):
+        for dm in dms.values():
+            if dm.buttons().count():
+                return dm
+        dms[PLAYERS[0]].page.wait_for_timeout(200)
+    raise AssertionError("nobody got a prompt with buttons")
+
+
+def action_pictures(channel: PreviewPage) -> list[str]:
+    names = channel.page.locator("article.channel-message img").evaluate_all(
+        "(images) => images.filter((i) => i.complete && i.naturalWidth > 0)"
+        ".map((i) => i.getAttribute('alt') || i.title || '')")
+    return [name for name in names if ACTION_PICTURE.search(name)]
+
+
+def test_a_game_from_the_lobby_to_an_action_picture_across_a_restart(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    database = tmp_path / "colt.sqlite3"
+    table = TableProcess(database)
+    tables.append(table)
+
+    # The lobby, from the saloon's composer; the others join as themselves ("Viewing as").
+    saloon = PreviewPage.open(browser, {"#saloon": table.address("#saloon")})["#saloon"]
+    saloon.command("/colt new")
+    assert "Colt Express — game #1" in saloon.text()
+    for name in PLAYERS[1:]:
+        saloon.view_as(name)
+        saloon.click("Join")
+    saloon.view_as(PLAYERS[0])
+    assert "Players (3/6)" in saloon.text()
+    saloon.screenshot("1-lobby")
+    saloon.click("Start")
+    channel_url = table.address("#colt-express-1")
+
+    # Schemin': a planning turn, from the DM page of the player whose turn it is.
+    dms = PreviewPage.open(browser, {name: table.address(f"{name}'s DMs") for name in PLAYERS})
+    first = whose_turn(dms)
+    first.screenshot("2-planning-dm")
+    assert play_until(dms, lambda clicks: len(clicks) == 1)
+    assert not first.buttons().count(), "the card is played: the hand waits for the next turn"
+    assert table.stop() == 0
+
+    # Started again: the game goes on in a new channel page, with new buttons that work.
+    table = TableProcess(database)
+    tables.append(table)
+    table.wait_for("Game #1 goes on in #colt-express-1")
+    assert table.address("#colt-express-1") != channel_url
+    pages = PreviewPage.open(browser, {"#colt-express-1": table.address("#colt-express-1"),
+                                       **{name: table.address(f"{name}'s DMs") for name in PLAYERS}})
+    channel = pages.pop("#colt-express-1")
+    dms = pages
+
+    # Stealin': play on until an action's train picture is in the channel page.
+    clicks = play_until(dms, lambda clicks: bool(action_pictures(channel)))
+    assert clicks, "nobody could click after the restart"
+    channel.page.locator("article.channel-message img").last.scroll_into_view_if_needed()
+    channel.screenshot("3-action-picture")
+    assert action_pictures(channel)
