@@ -8,6 +8,7 @@ their language by the cog.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 import weakref
@@ -18,12 +19,14 @@ from typing import Any
 import engine
 from engine import Game, Options, apply, new_game
 from engine.ai import LEVELS, choose
+from engine.ai.worlds import InconsistentView
 from engine.data import base
 from engine.scoring import gunslingers, scores, winners
 from engine.snapshot import dumps, loads
 from lang import CODES, SOURCE, Language, english
 from table.storage import ABANDONED, LOBBY, OVER, RUNNING, GameRow, PlayerRow, Storage
 
+log = logging.getLogger(__name__)
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 # Turn timers: seconds for a decision of Schemin' and for a choice while the pile resolves.
@@ -63,6 +66,16 @@ def time_limit(options: dict[str, Any], kind: str) -> float:
     """Seconds a person has for a decision of ``kind``."""
     planning, choice = TIMERS.get(options.get("timer", ""), TIMERS[LOBBY_OPTIONS["timer"][0]])
     return planning if kind in PLANNING_KINDS else choice
+
+
+def _choose_safely(world: Game, seat: int, level: str, rng: random.Random, budget_ms: float | None) -> str:
+    """The AI's answer; should its reading of the table ever fail (a bug), a random legal answer
+    keeps the game going instead of stalling it."""
+    try:
+        return choose(world, seat, level, rng=rng, budget_ms=budget_ms)
+    except InconsistentView:
+        log.exception("the %s AI could not read the table; it answers at random this time", level)
+        return choose(world, seat, "easy", rng=rng)
 
 
 class TableError(Exception):
@@ -335,8 +348,7 @@ class Tables:
                 return None  # a person, still in time
             world = loads(dumps(state))
         rng = random.Random(f"{row.seed}:{step}")  # reproducible when the AI plays by iterations
-        answer = await asyncio.to_thread(choose, world, player.seat, player.ai or STAND_IN, rng=rng,
-                                         budget_ms=budget_ms)
+        answer = await asyncio.to_thread(_choose_safely, world, player.seat, player.ai or STAND_IN, rng, budget_ms)
         async with self.lock(game_id):
             row = await self._running(game_id)
             players = await self.storage.players(game_id)
