@@ -15,6 +15,7 @@ import render
 from cogs.components import DYNAMIC_ITEMS
 from cogs.outbox import Outbox
 from cogs.presenter import Presenter
+from cogs.translator import CatalogTranslator
 from table.config import Settings
 from table.service import Tables
 from table.storage import Storage, StorageError
@@ -47,6 +48,7 @@ class ColtBot(commands.Bot):
         from cogs.colt import Colt
 
         await self.add_cog(Colt(self))
+        await self.tree.set_translator(CatalogTranslator())  # command names in the players' languages
         if self.settings.sync_commands:
             await self.tree.sync()
 

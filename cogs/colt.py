@@ -15,7 +15,9 @@ from discord.ext import commands, tasks
 from cogs import pictures, rules_text, texts
 from cogs.autopilot import Autopilot
 from cogs.presenter import Presenter, deadline_text, player_label
+from cogs.translator import command_text
 from engine import observe
+from lang import CODES, Language, for_locale, language
 from render import text
 from table.service import Outcome, TableError
 from table.storage import LOBBY, OVER, RUNNING, GameRow
@@ -26,14 +28,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+LANGUAGE_CHOICES = [app_commands.Choice(name=language(code).text("language.name"), value=code) for code in CODES]
+
+
 class Colt(commands.Cog):
-    colt = app_commands.Group(name="colt", description="Play Colt Express, the train robbery game",
-                              guild_only=True)
+    colt = app_commands.Group(name=command_text("command.colt.name"),
+                              description=command_text("command.colt.description"), guild_only=True)
 
     def __init__(self, bot: ColtBot) -> None:
         self.bot = bot
         self.tables = bot.tables
         self.presenter: Presenter = bot.presenter
+        self.readers = bot.presenter.readers
         settings = bot.settings
         self.autopilot = Autopilot(self.tables, self._after, think=settings.ai_think,
                                    budget_ms=settings.ai_budget_ms)
@@ -74,51 +80,61 @@ class Colt(commands.Cog):
 
     # --- commands ------------------------------------------------------------------------------
 
-    @colt.command(name="new", description="Open a lobby for a new game in this channel")
-    async def new(self, interaction: discord.Interaction) -> None:
+    @colt.command(name=command_text("command.new.name"), description=command_text("command.new.description"))
+    @app_commands.rename(language=command_text("command.new.language.name"))
+    @app_commands.describe(language=command_text("command.new.language.description"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def new(self, interaction: discord.Interaction, language: str | None = None) -> None:
         assert interaction.guild is not None and interaction.channel_id is not None
+        lang = await self.readers.seen(interaction)
+        game_language = language or for_locale(interaction.guild.preferred_locale).code
         try:
             lobby = await self.tables.new_lobby(guild_id=interaction.guild.id, channel_id=interaction.channel_id,
-                                                host_id=interaction.user.id)
+                                                host_id=interaction.user.id, language=game_language)
         except TableError as error:
-            await self._refuse(interaction, str(error))
+            await self._refuse(interaction, error.text(lang))
             return
         await interaction.response.send_message(embed=self.presenter.lobby_embed(lobby),
                                                 view=self.presenter.lobby_view(lobby))
         message = await interaction.original_response()
         await self.tables.storage.update_game(lobby.game.id, lobby_message_id=message.id)
-        await self.presenter.test_dm(lobby.game.id, interaction.user.id, interaction.channel)
+        await self.presenter.test_dm(lobby.game, interaction.user.id, interaction.channel)
 
-    @colt.command(name="hand", description="Bring back your hand or your pending choice (only you see it)")
+    @colt.command(name=command_text("command.hand.name"), description=command_text("command.hand.description"))
     async def hand(self, interaction: discord.Interaction) -> None:
+        lang = await self.readers.seen(interaction)
         row = await self._game_here(interaction)
         if row is None or row.status != RUNNING:
-            await self._refuse(interaction, "You have no running game here.")
+            await self._refuse(interaction, lang.text("reply.no-running-game"))
             return
         await self.on_show_hand(interaction, row.id)
 
-    @colt.command(name="status", description="The train now and who must act")
+    @colt.command(name=command_text("command.status.name"), description=command_text("command.status.description"))
     async def status(self, interaction: discord.Interaction) -> None:
+        lang = await self.readers.seen(interaction)
         row = await self._game_here(interaction)
         if row is None or row.snapshot is None:
-            await self._refuse(interaction, "There is no started game in this channel.")
+            await self._refuse(interaction, lang.text("reply.no-started-game"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = await self.tables.state(row.id)
         public = observe(state, None)
-        picture = await pictures.train(public)
-        text = self.presenter.status_text(public, deadline_text(row, state.step))
+        picture = await pictures.train(public, lang)
+        text = self.presenter.status_text(public, lang, deadline_text(row, state.step))
         await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), "train.png"), ephemeral=True)
 
-    @colt.command(name="rules", description="A summary of the rules")
-    @app_commands.describe(topic="Which part of the rules")
-    @app_commands.choices(topic=[app_commands.Choice(name=t.title(), value=t) for t in rules_text.TOPICS])
+    @colt.command(name=command_text("command.rules.name"), description=command_text("command.rules.description"))
+    @app_commands.rename(topic=command_text("command.rules.topic.name"))
+    @app_commands.describe(topic=command_text("command.rules.topic.description"))
+    @app_commands.choices(topic=[app_commands.Choice(name=command_text(f"rules.topic.{t}"), value=t)
+                                 for t in rules_text.TOPICS])
     async def rules(self, interaction: discord.Interaction, topic: str = "overview") -> None:
-        await interaction.response.send_message(rules_text.TOPICS.get(topic, rules_text.TOPICS["overview"]),
-                                                ephemeral=True)
+        lang = await self.readers.seen(interaction)
+        await interaction.response.send_message(rules_text.topic(lang, topic), ephemeral=True)
 
-    @colt.command(name="leave", description="Leave your lobby, or hand your bandit in a running game to the AI")
+    @colt.command(name=command_text("command.leave.name"), description=command_text("command.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
+        lang = await self.readers.seen(interaction)
         mine = await self.tables.storage.games_of_user(interaction.user.id, LOBBY, RUNNING)
         lobby_here = [g for g in mine if g.status == LOBBY]
         if lobby_here:
@@ -130,52 +146,72 @@ class Colt(commands.Cog):
             running_games = [g for g in mine if g.status == RUNNING]
             running = running_games[0] if len(running_games) == 1 else None
         if running is None:
-            await self._refuse(interaction, "You are not in any lobby or game." if not mine else
-                               "You play in several games: use `/colt leave` in the game's channel.")
+            await self._refuse(interaction, lang.text("reply.several-games" if mine else "reply.not-in-game"))
             return
         try:
             player = await self.tables.step_away(running.id, interaction.user.id)
         except TableError as error:
-            await self._refuse(interaction, str(error))
+            await self._refuse(interaction, error.text(lang))
             return
-        await interaction.response.send_message(
-            "The AI plays your bandit from now on. Press **I'm back** (or answer any prompt) to take it back.",
-            view=self.presenter.back_view(running.id), ephemeral=True)
+        await interaction.response.send_message(lang.text("reply.stepped-away"),
+                                                view=self.presenter.back_view(running.id, lang), ephemeral=True)
         await self.presenter.stepped_away(running, player)
         self.autopilot.watch(running.id)
 
-    @colt.command(name="abandon", description="End this channel's game (host or server managers)")
+    @colt.command(name=command_text("command.abandon.name"),
+                  description=command_text("command.abandon.description"))
     async def abandon(self, interaction: discord.Interaction) -> None:
+        lang = await self.readers.seen(interaction)
         row = await self._game_here(interaction)
         if row is None:
-            await self._refuse(interaction, "There is no game to abandon here.")
+            await self._refuse(interaction, lang.text("reply.nothing-to-abandon"))
             return
         perms = interaction.permissions
         try:
             row = await self.tables.abandon(row.id, interaction.user.id, may_manage=perms.manage_guild)
         except TableError as error:
-            await self._refuse(interaction, str(error))
+            await self._refuse(interaction, error.text(lang))
             return
-        await interaction.response.send_message(f"Game #{row.id} was abandoned by {interaction.user.mention}.")
+        # Said where the game was: in its language.
+        await interaction.response.send_message(
+            self.readers.of_game(row).text("reply.abandoned", game=row.id, user=interaction.user.mention))
         self.autopilot.forget(row.id)
         await self._close_channel(row)
         await self.presenter.show_lobby(await self.tables.lobby(row.id))
 
-    @colt.command(name="stats", description="This server's Colt Express records")
+    @colt.command(name=command_text("command.stats.name"), description=command_text("command.stats.description"))
     async def stats(self, interaction: discord.Interaction) -> None:
         assert interaction.guild is not None
+        lang = await self.readers.seen(interaction)
         rows = await self.tables.storage.stats(interaction.guild.id)
         if not rows:
-            await interaction.response.send_message("No finished game on this server yet.", ephemeral=True)
+            await interaction.response.send_message(lang.text("reply.no-stats"), ephemeral=True)
             return
-        lines = [f"<@{r['user_id']}> — {r['games']} games, {r['wins']} wins, {r['gunslingers']} Gunslinger "
-                 f"titles, best ${r['best']}" for r in rows[:20]]
-        embed = discord.Embed(title="Colt Express on this server", description="\n".join(lines))
+        lines = [lang.text("stats.line", user=r["user_id"], games=lang.text("stats.games", n=r["games"]),
+                           wins=lang.text("stats.wins", n=r["wins"]),
+                           titles=lang.text("stats.titles", n=r["gunslingers"]), best=r["best"])
+                 for r in rows[:20]]
+        embed = discord.Embed(title=lang.text("stats.title"), description="\n".join(lines))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
-    @colt.command(name="help", description="How to play with this bot")
+    @colt.command(name=command_text("command.help.name"), description=command_text("command.help.description"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(rules_text.HELP, ephemeral=True)
+        lang = await self.readers.seen(interaction)
+        await interaction.response.send_message(lang.text("help"), ephemeral=True)
+
+    @colt.command(name=command_text("command.language.name"),
+                  description=command_text("command.language.description"))
+    @app_commands.rename(choice=command_text("command.language.choice.name"))
+    @app_commands.describe(choice=command_text("command.language.choice.description"))
+    @app_commands.choices(choice=[*LANGUAGE_CHOICES,
+                                  app_commands.Choice(name=command_text("command.language.discord"), value="discord")])
+    async def language(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.readers.seen(interaction)
+        chosen = choice if choice in CODES else None
+        await self.tables.storage.set_language(interaction.user.id, chosen)
+        lang = await self.readers.of_user(interaction.user.id)
+        key = "reply.language" if chosen else "reply.language.discord"
+        await interaction.response.send_message(lang.text(key, language=lang.text("language.name")), ephemeral=True)
 
     # --- lobby clicks --------------------------------------------------------------------------
 
@@ -184,6 +220,7 @@ class Colt(commands.Cog):
 
     async def _lobby_action(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         user = interaction.user.id
+        lang = await self.readers.seen(interaction)
         try:
             if action == "join":
                 lobby = await self.tables.join(game_id, user)
@@ -195,13 +232,13 @@ class Colt(commands.Cog):
                 await self._start(interaction, game_id)
                 return
         except TableError as error:
-            await self._refuse(interaction, str(error))
+            await self._refuse(interaction, error.text(lang))
             return
-        await self._ack(interaction, {"join": "You joined the table.", "leave": "You left the table.",
-                                      "cancel": "The lobby is cancelled."}[action])
+        await self._ack(interaction, lang.text({"join": "reply.joined", "leave": "reply.left",
+                                                "cancel": "reply.cancelled"}[action]))
         await self.presenter.show_lobby(lobby)
         if action == "join":
-            await self.presenter.test_dm(game_id, user, interaction.channel)
+            await self.presenter.test_dm(lobby.game, user, interaction.channel)
 
     @staticmethod
     async def _ack(interaction: discord.Interaction, text: str) -> None:
@@ -211,69 +248,75 @@ class Colt(commands.Cog):
     async def on_lobby_select(self, interaction: discord.Interaction, game_id: int, name: str,
                               values: list[str]) -> None:
         user = interaction.user.id
+        lang = await self.readers.seen(interaction)
         try:
             if name == "character":
                 choice = values[0] if values else "random"
                 lobby = await self.tables.choose_character(game_id, user, None if choice == "random" else choice)
-                reply = f"You will play {text.bandit_name(choice)}." if choice != "random" else \
-                    "Your bandit will be drawn at random."
+                reply = lang.text("reply.character", bandit=text.bandit_noun(choice, lang)) if choice != "random" \
+                    else lang.text("reply.random-character")
             elif name == "toggles":
                 lobby = await self.tables.lobby(game_id)
                 for option in texts.TOGGLES:
                     lobby = await self.tables.set_option(game_id, user, option, option in values)
-                reply = "Options updated."
+                reply = lang.text("reply.options")
             elif name == "rules":
                 lobby = await self.tables.lobby(game_id)
                 for value in values:
                     option, _, choice = value.partition("=")
-                    lobby = await self.tables.set_option(game_id, user, option, choice)
-                reply = "Options updated."
+                    if option == "language":
+                        lobby = await self.tables.set_language(game_id, user, choice)
+                    else:
+                        lobby = await self.tables.set_option(game_id, user, option, choice)
+                reply = lang.text("reply.options")
             elif name == "ai":
                 verb, _, what = (values[0] if values else "").partition(":")
                 if verb == "add":
                     lobby = await self.tables.add_ai(game_id, user, what)
-                    reply = f"{texts.ai_name(what)} takes a seat."
+                    reply = lang.text("reply.ai-added", ai=texts.ai_name(lang, what))
                 elif verb == "remove" and what.isdigit():
                     lobby = await self.tables.remove_ai(game_id, user, int(what))
-                    reply = "The AI bandit left the table."
+                    reply = lang.text("reply.ai-removed")
                 else:
-                    raise TableError("Choose an AI bandit to add or remove.")
+                    raise TableError("error.choose-ai")
             else:
-                raise TableError("Unknown setting.")
+                raise TableError("error.unknown-setting")
         except TableError as error:
-            await self._refuse(interaction, str(error))
+            await self._refuse(interaction, error.text(lang))
             return
         await self._ack(interaction, reply)
         await self.presenter.show_lobby(lobby)
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
+        lang = await self.readers.seen(interaction)
         try:
-            await self.tables.check_start(game_id, interaction.user.id)
+            lobby = await self.tables.check_start(game_id, interaction.user.id)
         except TableError as error:
-            await self._refuse(interaction, str(error))
+            await self._refuse(interaction, error.text(lang))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        channel = await self._open_table(interaction, game_id)
+        table_lang = self.readers.of_game(lobby.game)
+        channel = await self._open_table(interaction, game_id, table_lang)
         if channel is None:
-            await interaction.followup.send(
-                "I could not open a table: I need **Manage Channels** (for a channel in a "
-                f"“{self.bot.settings.category}” category) or **Create Public Threads** here.", ephemeral=True)
+            await interaction.followup.send(lang.text("reply.no-table", category=self.bot.settings.category),
+                                            ephemeral=True)
             return
         try:
             outcome = await self.tables.start(game_id, interaction.user.id, channel.id)
         except TableError as error:
-            await interaction.followup.send(str(error), ephemeral=True)
+            await interaction.followup.send(error.text(lang), ephemeral=True)
             await self._delete_quietly(channel)
             return
-        await interaction.followup.send(f"The game is on: {channel.mention}", ephemeral=True)
+        await interaction.followup.send(lang.text("reply.game-on", channel=channel.mention), ephemeral=True)
         await self.presenter.show_lobby(await self.tables.lobby(game_id))
-        players = "\n".join(
-            f"{p.seat + 1}. {player_label(p)} plays **{text.bandit_name(p.character)}**" for p in outcome.players)
-        await channel.send(f"# Colt Express #{game_id}\n{players}\nEveryone can watch here; players plan in "
-                           "their DMs (or with **Show my hand**).", allowed_mentions=discord.AllowedMentions.none())
+        players = "\n".join(table_lang.text("table.players", seat=p.seat + 1, player=player_label(table_lang, p),
+                                            bandit=text.bandit_noun(p.character, table_lang))
+                            for p in outcome.players)
+        await channel.send(table_lang.text("table.welcome", game=game_id, players=players),
+                           allowed_mentions=discord.AllowedMentions.none())
         await self._after(outcome)
 
-    async def _open_table(self, interaction: discord.Interaction, game_id: int) -> Any:
+    async def _open_table(self, interaction: discord.Interaction, game_id: int, lang: Language) -> Any:
         """A channel in the Colt Express category if allowed, else a thread here."""
         guild = interaction.guild
         assert guild is not None
@@ -284,13 +327,13 @@ class Colt(commands.Cog):
                 if category is None:
                     category = await guild.create_category(self.bot.settings.category)
                 return await guild.create_text_channel(f"colt-express-{game_id}", category=category,
-                                                       topic=f"Colt Express game #{game_id}")
+                                                       topic=lang.text("table.channel-topic", game=game_id))
             except discord.HTTPException as error:
                 log.info("no channel for game %s (%s); trying a thread", game_id, error)
         channel = interaction.channel
         if isinstance(channel, discord.TextChannel):
             try:
-                return await channel.create_thread(name=f"Colt Express #{game_id}",
+                return await channel.create_thread(name=lang.text("table.thread-name", game=game_id),
                                                    type=discord.ChannelType.public_thread)
             except discord.HTTPException as error:
                 log.info("no thread for game %s (%s)", game_id, error)
@@ -305,10 +348,11 @@ class Colt(commands.Cog):
 
     async def on_answer(self, interaction: discord.Interaction, game_id: int, step: int, answer: str) -> None:
         await interaction.response.defer()
+        lang = await self.readers.seen(interaction)
         try:
             outcome = await self.tables.answer(game_id, interaction.user.id, step, answer)
         except TableError as error:
-            await interaction.followup.send(str(error), ephemeral=True)
+            await interaction.followup.send(error.text(lang), ephemeral=True)
             return
         await self._after(outcome)
 
@@ -322,26 +366,28 @@ class Colt(commands.Cog):
         self.autopilot.watch(outcome.game_id)
 
     async def on_back(self, interaction: discord.Interaction, game_id: int) -> None:
+        lang = await self.readers.seen(interaction)
         try:
             row, player = await self.tables.back(game_id, interaction.user.id)
         except TableError as error:
-            await self._refuse(interaction, str(error))
+            await self._refuse(interaction, error.text(lang))
             return
-        await interaction.response.send_message("Welcome back: your bandit is yours again.", ephemeral=True)
+        await interaction.response.send_message(lang.text("reply.back"), ephemeral=True)
         await self.presenter.welcome_back(row, player)
         self.autopilot.watch(game_id)
 
     async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        lang = await self.readers.seen(interaction)
         seat = await self.tables.seat_of(game_id, interaction.user.id)
         if seat is None:
-            await self._refuse(interaction, "You are not playing in this game.")
+            await self._refuse(interaction, lang.text("reply.not-playing"))
             return
         row = await self.tables.row(game_id)
         if row.status != RUNNING:
-            await self._refuse(interaction, "This game is not running.")
+            await self._refuse(interaction, lang.text("reply.not-running"))
             return
         state = await self.tables.state(game_id)
-        prompt = await self.presenter.prompt_for(game_id, state, seat, deadline_text(row, state.step))
+        prompt = await self.presenter.prompt_for(game_id, state, seat, lang, deadline_text(row, state.step))
         files = [discord.File(io.BytesIO(prompt.picture), "hand.png")] if prompt.picture else []
         await interaction.response.send_message(prompt.content, view=prompt.view, files=files, ephemeral=True)
 

@@ -39,16 +39,16 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"colt:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"):
-    LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
-        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
     }
 
-    def __init__(self, game_id: int, action: str) -> None:
-        label, style = self.LOOK[action]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"colt:l:{game_id}:{action}"))
+    def __init__(self, game_id: int, action: str, label: str = "?") -> None:
+        super().__init__(discord.ui.Button(label=label, style=self.STYLES[action],
+                                           custom_id=f"colt:l:{game_id}:{action}"))
         self.game_id, self.action = game_id, action
 
     @classmethod
@@ -85,9 +85,9 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt:h:(?P<game>[0-9]+)"):
     """"Show my hand" in the game channel: the same buttons as the DM, ephemeral."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, label: str = "?") -> None:
         super().__init__(discord.ui.Button(
-            label="Show my hand", style=discord.ButtonStyle.secondary, custom_id=f"colt:h:{game_id}", emoji="🂠",
+            label=label, style=discord.ButtonStyle.secondary, custom_id=f"colt:h:{game_id}", emoji="🂠",
         ))
         self.game_id = game_id
 
@@ -103,9 +103,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt
 class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt:b:(?P<game>[0-9]+)"):
     """"I'm back": an absent player takes their bandit back from the AI."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, label: str = "?") -> None:
         super().__init__(discord.ui.Button(
-            label="I'm back", style=discord.ButtonStyle.success, custom_id=f"colt:b:{game_id}", emoji="👋",
+            label=label, style=discord.ButtonStyle.success, custom_id=f"colt:b:{game_id}", emoji="👋",
         ))
         self.game_id = game_id
 

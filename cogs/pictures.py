@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import render
+from lang import Language
 from render.caption import split_runs
 from render.story import apply_event
 
@@ -24,34 +25,34 @@ def advance(view: Observation, events: list[Event]) -> Observation:
     return moved
 
 
-def _action_pictures(frames: list[Observation]) -> list[bytes]:
-    return [render.png(render.train_image(frame)) for frame in frames]
+def _action_pictures(frames: list[Observation], lang: Language) -> list[bytes]:
+    return [render.png(render.train_image(frame, translate=lang)) for frame in frames]
 
 
-async def action_pictures(frames: list[Observation]) -> list[bytes]:
+async def action_pictures(frames: list[Observation], lang: Language) -> list[bytes]:
     """One train picture per action frame (see render.action_frames)."""
-    return await asyncio.to_thread(_action_pictures, frames)
+    return await asyncio.to_thread(_action_pictures, frames, lang)
 
 
-async def train(observation: Observation) -> bytes:
-    return await asyncio.to_thread(lambda: render.png(render.train_image(observation)))
+async def train(observation: Observation, lang: Language) -> bytes:
+    return await asyncio.to_thread(lambda: render.png(render.train_image(observation, translate=lang)))
 
 
-async def hand(observation: Observation) -> bytes:
-    return await asyncio.to_thread(lambda: render.png(render.hand_image(observation)))
+async def hand(observation: Observation, lang: Language) -> bytes:
+    return await asyncio.to_thread(lambda: render.png(render.hand_image(observation, translate=lang)))
 
 
-async def scoreboard(observation: Observation) -> bytes:
-    return await asyncio.to_thread(lambda: render.png(render.scoreboard_image(observation)))
+async def scoreboard(observation: Observation, lang: Language) -> bytes:
+    return await asyncio.to_thread(lambda: render.png(render.scoreboard_image(observation, translate=lang)))
 
 
-async def replay(start: Observation, events: list[Event], final: Observation) -> bytes:
+async def replay(start: Observation, events: list[Event], final: Observation, lang: Language) -> bytes:
     """The whole game as one animated GIF (every action, then the scoreboard)."""
-    return await asyncio.to_thread(lambda: render.replay(start, events, fmt="gif", final=final))
+    return await asyncio.to_thread(lambda: render.replay(start, events, fmt="gif", final=final, translate=lang))
 
 
-def caption(frame: Observation, events: list[Event]) -> str:
-    return render.caption(frame, events)
+def caption(frame: Observation, events: list[Event], lang: Language) -> str:
+    return render.caption(frame, events, lang)
 
 
 __all__ = ["action_pictures", "advance", "caption", "hand", "replay", "scoreboard", "split_runs", "train"]

@@ -1,7 +1,8 @@
 """How a game looks on Discord: the lobby, the game channel (public only) and each player's DMs.
 
 Everything shown in a game channel comes from ``observe(state, None)``; a player's DM from
-``observe(state, seat)``. The state is always saved before the presenter is called.
+``observe(state, seat)``. The state is always saved before the presenter is called. The channel and
+the lobby speak the game's language, a player's DMs the player's own (cogs.readers).
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ import discord
 from cogs import pictures, texts
 from cogs.components import AnswerButton, BackButton, HandButton, LobbyButton, LobbySelect
 from cogs.outbox import Outbox, Post
+from cogs.readers import Readers
 from engine import Game, observe
 from engine.ai import LEVELS
 from engine.data import base
 from engine.observe import observe_log
+from lang import CODES, Language, language
 from render import text
 from table.service import LOBBY_OPTIONS, MAX_PLAYERS, MISSES_BEFORE_ABSENT, Lobby, Outcome, Tables
 from table.storage import LOBBY, GameRow, PlayerRow
@@ -46,11 +49,11 @@ def _draws_this_round(state: Game) -> dict[int, int]:
     return draws
 
 
-def player_label(player: PlayerRow) -> str:
+def player_label(lang: Language, player: PlayerRow) -> str:
     """Who sits at a seat, for messages: a mention, or the AI's level."""
     if player.user_id is None:
-        return texts.ai_name(str(player.ai))
-    return f"<@{player.user_id}>" + (" (away: the AI plays)" if player.absent else "")
+        return texts.ai_name(lang, str(player.ai))
+    return f"<@{player.user_id}>" + (lang.text("lobby.away") if player.absent else "")
 
 
 def deadline_text(row: GameRow, step: int) -> str:
@@ -80,6 +83,7 @@ class Prompt:
 class Presenter:
     def __init__(self, bot: ColtBot, tables: Tables, outbox: Outbox) -> None:
         self.bot, self.tables, self.outbox = bot, tables, outbox
+        self.readers = Readers(tables.storage)
         # Per game: the log index up to which the channel was shown, and the public view there.
         self._marks: dict[int, tuple[int, dict[str, Any]]] = {}
 
@@ -87,64 +91,72 @@ class Presenter:
 
     def lobby_embed(self, lobby: Lobby) -> discord.Embed:
         row = lobby.game
-        status = {"lobby": "Waiting for players", "running": "Started", "over": "Finished",
-                  "abandoned": "Cancelled"}[row.status]
-        embed = discord.Embed(title=f"Colt Express — game #{row.id}", colour=discord.Colour(0xB5651D),
-                              description=f"{status}. 3 to 6 players; the host starts.")
+        lang = self.readers.of_game(row)
+        status = lang.text(f"lobby.status.{row.status}")
+        embed = discord.Embed(title=lang.text("lobby.title", game=row.id), colour=discord.Colour(0xB5651D),
+                              description=lang.text("lobby.description", status=status))
         seats = "\n".join(
-            f"{p.seat + 1}. {player_label(p)} — {text.bandit_name(p.character) if p.character else 'random bandit'}"
-            + (" (host)" if p.user_id == row.host_id else "")
+            f"{p.seat + 1}. {player_label(lang, p)} — "
+            + (text.bandit_name(p.character, lang) if p.character else lang.text("lobby.random-bandit"))
+            + (lang.text("lobby.host") if p.user_id == row.host_id else "")
             for p in lobby.players
         )
-        embed.add_field(name=f"Players ({len(lobby.players)}/{MAX_PLAYERS})", value=seats or "nobody yet",
-                        inline=False)
+        embed.add_field(name=lang.text("lobby.players", n=len(lobby.players), max=MAX_PLAYERS),
+                        value=seats or lang.text("lobby.nobody"), inline=False)
         o = row.options
-        lines = [texts.OPTION_LABELS["setup"][o["setup"]]]
-        lines += [f"{'✅' if o[name] else '❌'} {label}" for name, label in texts.TOGGLES.items()]
-        lines += [texts.OPTION_LABELS[name][o.get(name, LOBBY_OPTIONS[name][0])]
+        lines = [texts.option_label(lang, "setup", o["setup"])]
+        lines += [f"{'✅' if o[name] else '❌'} {texts.toggle_label(lang, name)}" for name in texts.TOGGLES]
+        lines += [texts.option_label(lang, name, o.get(name, LOBBY_OPTIONS[name][0]))
                   for name in ("django", "belle", "timer")]
-        embed.add_field(name="Options (host)", value="\n".join(lines), inline=False)
+        lines.append(lang.text("lobby.language", language=lang.text("language.name")))
+        embed.add_field(name=lang.text("lobby.options"), value="\n".join(lines), inline=False)
         if row.status != LOBBY and row.channel_id:
-            embed.add_field(name="Table", value=f"<#{row.channel_id}>", inline=False)
+            embed.add_field(name=lang.text("lobby.table"), value=f"<#{row.channel_id}>", inline=False)
         return embed
 
     def lobby_view(self, lobby: Lobby) -> discord.ui.View | None:
         row = lobby.game
         if row.status != LOBBY:
             return None
+        lang = self.readers.of_game(row)
         view = discord.ui.View(timeout=None)
         for action in ("join", "leave", "start", "cancel"):
-            view.add_item(LobbyButton(row.id, action))
+            view.add_item(LobbyButton(row.id, action, lang.text(f"lobby.{action}")))
         taken = {p.character for p in lobby.players if p.character}
-        characters = [discord.SelectOption(label="Random bandit", value="random", emoji="🎲")] + [
-            discord.SelectOption(label=text.bandit_name(c), value=c, description="taken" if c in taken else None)
+        characters = [discord.SelectOption(label=lang.text("lobby.random-option"), value="random", emoji="🎲")] + [
+            discord.SelectOption(label=text.bandit_name(c, lang), value=c,
+                                 description=lang.text("lobby.taken") if c in taken else None)
             for c in base().characters
         ]
-        view.add_item(LobbySelect(row.id, "character", characters, placeholder="Choose your bandit"))
+        view.add_item(LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-bandit")))
         o = row.options
-        toggles = [discord.SelectOption(label=label, value=name, default=bool(o[name]))
-                   for name, label in texts.TOGGLES.items()]
-        view.add_item(LobbySelect(row.id, "toggles", toggles, placeholder="Powers, events, expert",
+        toggles = [discord.SelectOption(label=texts.toggle_label(lang, name), value=name, default=bool(o[name]))
+                   for name in texts.TOGGLES]
+        view.add_item(LobbySelect(row.id, "toggles", toggles, placeholder=lang.text("lobby.toggles"),
                                   max_values=len(toggles)))
-        rules = [discord.SelectOption(label=texts.OPTION_LABELS[name][value], value=f"{name}={value}",
+        rules = [discord.SelectOption(label=texts.option_label(lang, name, value), value=f"{name}={value}",
                                       default=o.get(name, LOBBY_OPTIONS[name][0]) == value)
-                 for name in ("setup", "django", "belle", "timer") for value in LOBBY_OPTIONS[name]]
-        view.add_item(LobbySelect(row.id, "rules", rules, placeholder="Setup, rule readings and timer",
-                                  max_values=4))
-        seats = self._ai_seat_options(lobby)
+                 for name in texts.RULE_OPTIONS for value in LOBBY_OPTIONS[name]]
+        # The game's language shares this select: a message has room for five rows only.
+        rules += [discord.SelectOption(label=lang.text("lobby.language", language=language(code).text("language.name")),
+                                       value=f"language={code}", default=code == lang.code) for code in CODES]
+        view.add_item(LobbySelect(row.id, "rules", rules, placeholder=lang.text("lobby.rules"),
+                                  max_values=len(texts.RULE_OPTIONS) + 1))
+        seats = self._ai_seat_options(lobby, lang)
         if seats:
-            view.add_item(LobbySelect(row.id, "ai", seats, placeholder="Add or remove an AI bandit (host)"))
+            view.add_item(LobbySelect(row.id, "ai", seats, placeholder=lang.text("lobby.ai")))
         return view
 
     @staticmethod
-    def _ai_seat_options(lobby: Lobby) -> list[discord.SelectOption]:
+    def _ai_seat_options(lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
         """Add an AI bandit of each level while there is room; remove each AI seat."""
         options = []
         if len(lobby.players) < MAX_PLAYERS:
-            options += [discord.SelectOption(label=f"Add an AI bandit: {texts.AI_LEVELS[level][0]}",
-                                             value=f"add:{level}", description=texts.AI_LEVELS[level][1],
+            options += [discord.SelectOption(label=lang.text("lobby.ai-add", ai=lang.text(f"ai.{level}")),
+                                             value=f"add:{level}", description=texts.ai_description(lang, level),
                                              emoji="🤖") for level in LEVELS]
-        options += [discord.SelectOption(label=f"Remove seat {p.seat + 1}: {texts.AI_LEVELS[str(p.ai)][0]}",
+        options += [discord.SelectOption(label=lang.text("lobby.ai-remove", seat=p.seat + 1,
+                                                         ai=lang.text(f"ai.{p.ai}")),
                                          value=f"remove:{p.seat}", emoji="✖️")
                     for p in lobby.players if p.ai is not None]
         return options
@@ -206,33 +218,34 @@ class Presenter:
 
         A planning answer stays secret: the channel only hears that a card was chosen for them."""
         player = next(p for p in outcome.players if p.seat == outcome.answered_by)
-        bandit = self._player_name(observe(outcome.state, None), player.seat)
-        lines = [f"⏰ <@{player.user_id}>'s time was up: the AI decided for {bandit}."]
-        view = None
+        table = self.readers.of_game(outcome.row)
+        bandit = self._player_name(observe(outcome.state, None), player.seat, table)
+        lines = [table.text("timer.channel", user=player.user_id, bandit=bandit)]
         if outcome.went_absent:
-            lines.append(f"💤 That is {MISSES_BEFORE_ABSENT} missed decisions in a row: the AI plays {bandit} "
-                         "until they press **I'm back**.")
-            view = self.back_view(outcome.game_id)
+            lines.append(table.text("timer.channel.absent", n=MISSES_BEFORE_ABSENT, bandit=bandit))
         if channel is not None:
+            view = self.back_view(outcome.game_id, table) if outcome.went_absent else None
             self.outbox.post(channel, Post(content="\n".join(lines), view=view), channel.id)
         dm = await self._dm(player.user_id) if player.user_id is not None else None
-        if dm is None:
+        if dm is None or player.user_id is None:
             return
-        private = f"⏰ **Colt Express #{outcome.game_id}** — your time was up: the AI chose " \
-                  f"**{texts.answer_label(str(outcome.answered))}** for you."
+        lang = await self.readers.of_user(player.user_id)
+        private = lang.text("timer.dm", game=outcome.game_id, answer=texts.answer_label(lang, str(outcome.answered)))
+        view = None
         if outcome.went_absent:
-            private += " It plays for you from now on; press **I'm back** to take your bandit back."
-            await self._hand_over(outcome.game_id, player, dm)
+            private += " " + lang.text("timer.dm.absent")
+            view = self.back_view(outcome.game_id, lang)
+            await self._hand_over(outcome.game_id, player, dm, lang)
         self.outbox.post(dm, Post(content=private, view=view), dm.id)
 
-    async def _hand_over(self, game_id: int, player: PlayerRow, dm: discord.DMChannel) -> None:
+    async def _hand_over(self, game_id: int, player: PlayerRow, dm: discord.DMChannel, lang: Language) -> None:
         """The AI takes the seat: the person's prompts lose their buttons (they would only be stale)."""
         for key in (f"hand:{player.seat}", f"choice:{player.seat}"):
             stored = await self.tables.storage.message(game_id, key)
             if stored is not None:
                 await self.tables.storage.forget_message(game_id, key)
-                self.outbox.post(dm, Post(content=f"**Colt Express #{game_id}** — the AI plays your bandit "
-                                                  "for now.", view=None, edit=stored[1]), dm.id)
+                self.outbox.post(dm, Post(content=lang.text("dm.handed-over", game=game_id), view=None,
+                                          edit=stored[1]), dm.id)
 
     async def _public_at(self, game_id: int, state: Game, index: int) -> dict[str, Any]:
         """The public observation when the log had ``index`` events (remembered, else replayed)."""
@@ -246,6 +259,7 @@ class Presenter:
     async def _post_events(self, channel: Any, row: GameRow, state: Game, before: dict[str, Any],
                            events: list[dict[str, Any]]) -> None:
         public = observe(state, None)
+        lang = self.readers.of_game(row)
         waiting = state.pending is not None and state.pending.kind not in PLANNING_KINDS
         runs = pictures.split_runs(events)
         shown: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
@@ -265,10 +279,10 @@ class Presenter:
         else:
             self._marks[row.id] = (len(state.log), {**public, "log": []})
         if shown:
-            images = await pictures.action_pictures([frame for frame, _ in shown])
+            images = await pictures.action_pictures([frame for frame, _ in shown], lang)
             for number, ((frame, run), image) in enumerate(zip(shown, images, strict=True)):
                 self.outbox.post(channel, Post(
-                    content=pictures.caption(frame, run),
+                    content=pictures.caption(frame, run, lang),
                     files=[(f"colt{row.id}-{state.step}-{number}.png", image)], frame=True,
                 ), channel.id)
         for run in runs:
@@ -277,9 +291,9 @@ class Presenter:
                 await self._new_pile(channel, row, public, deadline_text(row, state.step))
                 new_pile = True
             elif head == "game-over":
-                picture = await pictures.scoreboard(public)
+                picture = await pictures.scoreboard(public, lang)
                 self.outbox.post(channel, Post(
-                    content=self._scoreboard_text(public), files=[(f"colt{row.id}-scores.png", picture)],
+                    content=self._scoreboard_text(public, lang), files=[(f"colt{row.id}-scores.png", picture)],
                 ), channel.id)
                 await self._post_replay(channel, row, state, public)
         planned = any(run[0]["type"] in ("play", "draw", "pass", "planning-over") for run in runs)
@@ -289,66 +303,70 @@ class Presenter:
 
     async def _post_replay(self, channel: Any, row: GameRow, state: Game, public: dict[str, Any]) -> None:
         """The whole game as one animation, after the scoreboard: public views only (B-11)."""
+        lang = self.readers.of_game(row)
         dealt = await self.tables.replay_to(row.id, 0)
         events = observe_log(state, None, len(dealt.log))
         try:
-            animation = await pictures.replay(observe(dealt, None), events, public)
+            animation = await pictures.replay(observe(dealt, None), events, public, lang)
         except ValueError as error:
             log.warning("no replay for game %s: %s", row.id, error)
             return
         if len(animation) > UPLOAD_LIMIT:
             log.info("the replay of game %s is too big to post (%d bytes)", row.id, len(animation))
             return
-        self.outbox.post(channel, Post(content="🎞 The whole robbery, action by action:",
+        self.outbox.post(channel, Post(content=lang.text("table.replay"),
                                        files=[(f"colt{row.id}-replay.gif", animation)]), channel.id)
 
-    def _pile_text(self, public: dict[str, Any], draws: dict[int, int] | None = None, deadline: str = "") -> str:
+    def _pile_text(self, public: dict[str, Any], lang: Language, draws: dict[int, int] | None = None,
+                   deadline: str = "") -> str:
         info = public["round_card"]
-        turns = " · ".join(texts.TURN_NAMES[t] for t in info["turns"])
-        event = f"\nEvent: {text.card_title(info['event'])}" if info["event"] else ""
-        header = (f"## Round {public['round']}/{public['rounds']}: "
-                  f"{text.card_title(info['name'])}\nTurns: {turns}{event}")
+        turns = " · ".join(texts.turn_name(lang, t) for t in info["turns"])
+        event = lang.text("pile.event", event=text.card_title(info["event"], lang)) if info["event"] else ""
+        header = lang.text("pile.header", round=public["round"], rounds=public["rounds"],
+                           card=text.card_title(info["name"], lang), turns=turns, event=event)
         cards = []
         for played in public["pile"]:
-            who = self._player_name(public, played["seat"])
-            what = text.action_name(played["action"]) if played["action"] else "🂠 face down"
+            who = self._player_name(public, played["seat"], lang)
+            what = text.action_name(played["action"], lang) if played["action"] else lang.text("pile.face-down")
             cards.append(f"{who}: {what}")
-        pile = " · ".join(cards) or "no card yet"
+        pile = " · ".join(cards) or lang.text("pile.no-card")
         if draws:
-            pile += "\n**Drew:** " + " · ".join(
-                f"{self._player_name(public, seat)} ×{count}" for seat, count in sorted(draws.items()))
+            pile += "\n" + lang.text("pile.drew", draws=" · ".join(
+                f"{self._player_name(public, seat, lang)} ×{count}" for seat, count in sorted(draws.items())))
         pending = public["pending"]
         now = ""
-        clock = f" (time's up {deadline})" if deadline else ""
+        clock = lang.text("clock.channel", deadline=deadline) if deadline else ""
         if public["phase"] == "planning" and pending is not None:
             kinds = info["turns"]
-            now = (f"\n⏳ Turn {public['turn'] + 1}/{len(kinds)}: "
-                   + texts.WAITING["plan"].format(player=self._player_name(public, pending["seat"])) + clock + ".")
+            turn = lang.text("pile.turn", turn=public["turn"] + 1, turns=len(kinds))
+            now = (f"\n⏳ {turn}: "
+                   + texts.waiting(lang, "plan", self._player_name(public, pending["seat"], lang)) + clock + ".")
         elif public["phase"] == "keeping" and pending is not None:
-            now = ("\n⏳ " + texts.WAITING["discard"].format(player=self._player_name(public, pending["seat"]))
+            now = ("\n⏳ " + texts.waiting(lang, "discard", self._player_name(public, pending["seat"], lang))
                    + clock + ".")
         elif public["phase"] not in ("planning", "keeping"):
-            now = "\nThe pile now resolves, card by card."
-        return f"{header}\n**Pile:** {pile}{now}"
+            now = "\n" + lang.text("pile.resolves")
+        return f"{header}\n{lang.text('pile.label', pile=pile)}{now}"
 
-    def status_text(self, public: dict[str, Any], deadline: str = "") -> str:
+    def status_text(self, public: dict[str, Any], lang: Language, deadline: str = "") -> str:
         """Where the game stands, in words, for /colt status."""
         if public["phase"] == "over":
-            return self._scoreboard_text(public)
+            return self._scoreboard_text(public, lang)
         if public["phase"] in ("planning", "keeping"):
-            return self._pile_text(public, deadline=deadline)
+            return self._pile_text(public, lang, deadline=deadline)
         pending = public["pending"]
-        return self._pile_text(public) + ("\n" + self._status_text(public, deadline) if pending else "")
+        return self._pile_text(public, lang) + ("\n" + self._status_text(public, lang, deadline) if pending else "")
 
-    def _status_text(self, public: dict[str, Any], deadline: str = "") -> str:
+    def _status_text(self, public: dict[str, Any], lang: Language, deadline: str = "") -> str:
         pending = public["pending"]
-        who = self._player_name(public, pending["seat"])
-        clock = f" (time's up {deadline})" if deadline else ""
-        return "⏳ " + texts.WAITING.get(pending["kind"], "{player} decides").format(player=who) + clock + "."
+        who = self._player_name(public, pending["seat"], lang)
+        clock = lang.text("clock.channel", deadline=deadline) if deadline else ""
+        return "⏳ " + texts.waiting(lang, pending["kind"], who) + clock + "."
 
-    def _hand_view(self, row: GameRow) -> discord.ui.View:
+    def hand_view(self, row: GameRow) -> discord.ui.View:
+        """The channel's "Show my hand" button, in the game's language."""
         view = discord.ui.View(timeout=None)
-        view.add_item(HandButton(row.id))
+        view.add_item(HandButton(row.id, self.readers.of_game(row).text("lobby.show-hand")))
         return view
 
     async def _new_pile(self, channel: Any, row: GameRow, public: dict[str, Any], deadline: str = "") -> None:
@@ -356,8 +374,8 @@ class Presenter:
             await self.tables.storage.set_message(row.id, "pile", message.channel.id, message.id)
 
         await self.tables.storage.forget_message(row.id, "pile")
-        self.outbox.post(channel, Post(content=self._pile_text(public, deadline=deadline), view=self._hand_view(row),
-                                       on_sent=remember), channel.id)
+        self.outbox.post(channel, Post(content=self._pile_text(public, self.readers.of_game(row), deadline=deadline),
+                                       view=self.hand_view(row), on_sent=remember), channel.id)
 
     async def _edit_pile(self, channel: Any, row: GameRow, public: dict[str, Any], draws: dict[int, int],
                          deadline: str) -> None:
@@ -365,8 +383,9 @@ class Presenter:
         if stored is None:
             await self._new_pile(channel, row, public, deadline)
             return
-        view = self._hand_view(row) if public["phase"] == "planning" else None
-        self.outbox.post(channel, Post(content=self._pile_text(public, draws, deadline), view=view,
+        view = self.hand_view(row) if public["phase"] == "planning" else None
+        self.outbox.post(channel, Post(content=self._pile_text(public, self.readers.of_game(row), draws, deadline),
+                                       view=view,
                                        edit=stored[1]), channel.id)
 
     async def _show_status(self, channel: Any, row: GameRow, public: dict[str, Any], waiting: bool,
@@ -382,56 +401,62 @@ class Presenter:
         async def remember(message: discord.Message) -> None:
             await self.tables.storage.set_message(row.id, "status", message.channel.id, message.id)
 
-        self.outbox.post(channel, Post(content=self._status_text(public, deadline), view=self._hand_view(row),
-                                       on_sent=remember), channel.id)
+        self.outbox.post(channel, Post(content=self._status_text(public, self.readers.of_game(row), deadline),
+                                       view=self.hand_view(row), on_sent=remember), channel.id)
 
-    def _player_name(self, public: dict[str, Any], seat: int) -> str:
+    @staticmethod
+    def _player_name(public: dict[str, Any], seat: int, lang: Language) -> str:
         bandits = public["seats"][seat]["bandits"]
-        return ", ".join(text.bandit_name(b) for b in bandits)
+        return ", ".join(text.bandit_name(b, lang) for b in bandits)
 
-    def _scoreboard_text(self, public: dict[str, Any]) -> str:
+    @staticmethod
+    def _scoreboard_text(public: dict[str, Any], lang: Language) -> str:
         result = public["result"]
         order = sorted(result["scores"], key=lambda b: -result["scores"][b])
-        lines = ["## Final count"]
+        lines = [f"## {lang.text('score.title')}"]
         for bandit in order:
             mark = " 🏆" if bandit in result["winners"] else ""
-            gun = " (Gunslinger +$1000)" if bandit in result["gunslingers"] else ""
-            lines.append(f"{text.bandit_name(bandit)}: ${result['scores'][bandit]}{gun}{mark}")
-        winners = " and ".join(text.bandit_name(b) for b in result["winners"])
-        lines.append(f"**{winners} win{'s' if len(result['winners']) == 1 else ''}!**")
+            gun = lang.text("scoreline.gunslinger", title=lang.text("score.gunslinger"),
+                            value=base().gunslinger_bonus) if bandit in result["gunslingers"] else ""
+            lines.append(f"{text.bandit_name(bandit, lang)}: ${result['scores'][bandit]}{gun}{mark}")
+        winners = text.names_list([text.bandit_noun(b, lang) for b in result["winners"]], lang)
+        key = "score.winner" if len(result["winners"]) == 1 else "score.winners"
+        lines.append(f"**{lang.text(key, names=winners)}**")
         return "\n".join(lines)
 
     # --- prompts in DMs ------------------------------------------------------------------------
 
-    async def prompt_for(self, game_id: int, state: Game, seat: int, deadline: str = "") -> Prompt:
-        """What a player sees privately now: their hand (planning) or their pending choice."""
+    async def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language, deadline: str = "") -> Prompt:
+        """What a player sees privately now, in their language: their hand (planning) or their
+        pending choice."""
         mine = observe(state, seat)
         pending = mine["pending"]
         view = discord.ui.View(timeout=None)
-        header = f"**Colt Express #{game_id}** — round {mine['round']}/{mine['rounds']}"
+        header = lang.text("dm.header", game=game_id, round=mine["round"], rounds=mine["rounds"])
         hand = mine["seats"][seat]["hand"]
         if pending is not None and pending["seat"] == seat:
             for answer in pending["options"][:BUTTONS_PER_MESSAGE]:
-                view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(answer),
+                view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(lang, answer),
                                            style=self._style(answer)))
-            question = texts.QUESTIONS.get(pending["kind"], "Your decision:")
+            question = texts.question(lang, pending["kind"])
             if pending["kind"] == "plan":
                 kinds = mine["round_card"]["turns"]
                 turn = mine["turn"]
-                question += f" Turn {turn + 1}/{len(kinds)}: {texts.TURN_NAMES.get(kinds[turn], kinds[turn])}."
-            clock = f"\n⏱ Time's up {deadline}: then the AI decides for you." if deadline else ""
-            content = f"{header}\n🟢 **{question}**{clock}\n{self._hand_text(hand)}"
+                question += " " + lang.text("dm.turn", turn=turn + 1, turns=len(kinds),
+                                            kind=texts.turn_name(lang, kinds[turn]))
+            clock = "\n" + lang.text("clock.dm", deadline=deadline) if deadline else ""
+            content = f"{header}\n🟢 **{question}**{clock}\n{self._hand_text(hand, lang)}"
         else:
             if mine["phase"] == "planning":
                 for card in sorted({c for c in hand if not c.startswith("bullet:")})[:24]:
                     view.add_item(AnswerButton(game_id, state.step, f"plan play {card}",
-                                               label=texts.card_label(card), disabled=True))
-                view.add_item(AnswerButton(game_id, state.step, "plan draw", label="Draw 3", disabled=True,
-                                           style=discord.ButtonStyle.secondary))
-            who = "" if pending is None else texts.WAITING.get(pending["kind"], "{player}").format(
-                player=self._player_name(mine, pending["seat"]))
-            content = f"{header}\n{('⏳ ' + who + '.') if who else 'Nothing to do now.'}\n{self._hand_text(hand)}"
-        picture = await pictures.hand(mine) if mine["phase"] in ("planning", "keeping") else None
+                                               label=texts.card_label(lang, card), disabled=True))
+                view.add_item(AnswerButton(game_id, state.step, "plan draw", label=lang.text("button.draw"),
+                                           disabled=True, style=discord.ButtonStyle.secondary))
+            now = lang.text("dm.nothing") if pending is None else \
+                "⏳ " + texts.waiting(lang, pending["kind"], self._player_name(mine, pending["seat"], lang)) + "."
+            content = f"{header}\n{now}\n{self._hand_text(hand, lang)}"
+        picture = await pictures.hand(mine, lang) if mine["phase"] in ("planning", "keeping") else None
         return Prompt(content, view, picture)
 
     @staticmethod
@@ -443,11 +468,11 @@ class Presenter:
         return discord.ButtonStyle.primary
 
     @staticmethod
-    def _hand_text(hand: list[str]) -> str:
-        actions = [texts.card_label(c) for c in hand if not c.startswith("bullet:")]
+    def _hand_text(hand: list[str], lang: Language) -> str:
+        actions = [texts.card_label(lang, c) for c in hand if not c.startswith("bullet:")]
         bullets = sum(1 for c in hand if c.startswith("bullet:"))
-        text = "Your hand: " + (", ".join(actions) or "no action card")
-        return text + (f" (+{bullets} bullet card{'s' if bullets > 1 else ''})" if bullets else "")
+        text = lang.text("dm.hand", cards=", ".join(actions) or lang.text("dm.no-action-card"))
+        return text + (" " + lang.text("dm.bullets", n=bullets) if bullets else "")
 
     async def _prompt(self, outcome: Outcome, events: list[dict[str, Any]]) -> None:
         """Each player's private messages: the round's hand message, and one message per choice."""
@@ -480,7 +505,8 @@ class Presenter:
         Nobody is prompted while the AI plays their seat (an AI bandit, or a person away)."""
         if player.user_id is None or player.absent:
             return
-        prompt = await self.prompt_for(game_id, state, player.seat, deadline_text(row, state.step))
+        prompt = await self.prompt_for(game_id, state, player.seat, await self.readers.of_user(player.user_id),
+                                       deadline_text(row, state.step))
         key = f"{key}:{player.seat}"
         dm = await self._dm(player.user_id)
         if dm is None:
@@ -515,8 +541,9 @@ class Presenter:
             return
         await self.tables.storage.forget_message(game_id, f"choice:{player.seat}")
         kind = answer.partition(" ")[0]
-        mark = "⏰ The AI chose" if source != "player" else "✔"
-        text = f"{mark} {texts.QUESTIONS.get(kind, '')} **{texts.answer_label(answer)}**"
+        lang = await self.readers.of_user(player.user_id)
+        mark = lang.text("dm.ai-chose") if source != "player" else "✔"
+        text = f"{mark} {texts.question(lang, kind)} **{texts.answer_label(lang, answer)}**"
         self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
 
     async def _finish_hand(self, game_id: int, player: PlayerRow, state: Game) -> None:
@@ -526,8 +553,8 @@ class Presenter:
         dm = await self._dm(player.user_id)
         if stored is None or dm is None:
             return
-        text = (f"**Colt Express #{game_id}** — round {state.round_no}: planning is over, your cards are on "
-                "the pile. Watch them resolve in the game channel.")
+        lang = await self.readers.of_user(player.user_id)
+        text = lang.text("dm.planning-over", game=game_id, round=state.round_no)
         self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
 
     async def _dm_failed(self, row: GameRow, player: PlayerRow, error: discord.HTTPException | None) -> None:
@@ -539,27 +566,22 @@ class Presenter:
         await self.tables.set_dm_ok(row.id, player.user_id, False)
         channel = await self.channel(row.channel_id)
         if channel is not None:
-            view = discord.ui.View(timeout=None)
-            view.add_item(HandButton(row.id))
-            self.outbox.post(channel, Post(
-                content=f"<@{player.user_id}>, I cannot send you direct messages. Use **Show my hand** "
-                        "below (only you will see it), or allow DMs from server members.",
-                view=view), channel.id)
+            self.outbox.post(channel, Post(content=self.readers.of_game(row).text("dm.closed", user=player.user_id),
+                                           view=self.hand_view(row)), channel.id)
 
-    async def test_dm(self, game_id: int, user_id: int, channel: Any) -> None:
+    async def test_dm(self, row: GameRow, user_id: int, channel: Any) -> None:
         """Say hello by DM when someone joins, so a closed DM is known before the game starts."""
         dm = await self._dm(user_id)
 
         async def closed(error: discord.HTTPException) -> None:
-            await self.tables.set_dm_ok(game_id, user_id, False)
-            self.outbox.post(channel, Post(
-                content=f"<@{user_id}>, your DMs are closed to me: during the game use the **Show my hand** "
-                        "button in the game channel."), channel.id)
+            await self.tables.set_dm_ok(row.id, user_id, False)
+            self.outbox.post(channel, Post(content=self.readers.of_game(row).text("dm.closed-lobby", user=user_id)),
+                             channel.id)
 
         if dm is None:
             return
-        self.outbox.post(dm, Post(content=f"You joined Colt Express game #{game_id}. Your secret hand will "
-                                          "come here.", on_failed=closed), dm.id)
+        hello = (await self.readers.of_user(user_id)).text("dm.joined", game=row.id)
+        self.outbox.post(dm, Post(content=hello, on_failed=closed), dm.id)
 
     async def resume(self, game_id: int) -> None:
         """After a restart: bring the pending prompt up to date (or send it again)."""
@@ -572,29 +594,32 @@ class Presenter:
         await self._send(game_id, row, state, players[state.pending.seat], key=key, fresh=False)
 
     @staticmethod
-    def back_view(game_id: int) -> discord.ui.View:
+    def back_view(game_id: int, lang: Language) -> discord.ui.View:
+        """The "I'm back" button, in its reader's language."""
         view = discord.ui.View(timeout=None)
-        view.add_item(BackButton(game_id))
+        view.add_item(BackButton(game_id, lang.text("button.back")))
         return view
 
     async def stepped_away(self, row: GameRow, player: PlayerRow) -> None:
         state = await self.tables.state(row.id)
         channel = await self.channel(row.channel_id)
         if channel is not None:
-            bandit = self._player_name(observe(state, None), player.seat)
-            self.outbox.post(channel, Post(content=f"🚪 <@{player.user_id}> stepped away: the AI plays {bandit} "
-                                                   "until they are back.", view=self.back_view(row.id)), channel.id)
+            lang = self.readers.of_game(row)
+            bandit = self._player_name(observe(state, None), player.seat, lang)
+            self.outbox.post(channel, Post(content=lang.text("table.stepped-away", user=player.user_id, bandit=bandit),
+                                           view=self.back_view(row.id, lang)), channel.id)
         dm = await self._dm(player.user_id) if player.user_id is not None else None
-        if dm is not None:
-            await self._hand_over(row.id, player, dm)
+        if dm is not None and player.user_id is not None:
+            await self._hand_over(row.id, player, dm, await self.readers.of_user(player.user_id))
 
     async def welcome_back(self, row: GameRow, player: PlayerRow) -> None:
         """A person back from away: the channel hears it, and their hand and choice come fresh."""
         state = await self.tables.state(row.id)
         channel = await self.channel(row.channel_id)
         if channel is not None:
-            bandit = self._player_name(observe(state, None), player.seat)
-            self.outbox.post(channel, Post(content=f"👋 <@{player.user_id}> is back and plays {bandit} again."),
+            lang = self.readers.of_game(row)
+            bandit = self._player_name(observe(state, None), player.seat, lang)
+            self.outbox.post(channel, Post(content=lang.text("table.back", user=player.user_id, bandit=bandit)),
                              channel.id)
         if state.phase in ("planning", "keeping"):
             await self._send(row.id, row, state, player, key="hand", fresh=True)

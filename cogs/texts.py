@@ -1,87 +1,88 @@
-"""What the bot says, in one place (English for now; translations come with the catalogs)."""
+"""What the bot says, by message key: the catalogs (data/locales) hold the words of every language.
+
+Each function takes the reader's ``Language``: the game's language in its channel, the player's
+own in their DMs and in answers only they see.
+"""
 
 from __future__ import annotations
 
 from engine.train import Position
+from lang import Language
 from render import text  # the game's own names, shared with the pictures
 
-LOOT_NAMES = {"purse": "Purse", "jewel": "Jewel", "strongbox": "Strongbox"}
-OPTION_LABELS = {
-    "setup": {"advanced": "Advanced setup (station card)", "first-game": "First game (5 round cards)"},
-    "django": {"push": "Django pushes his victim", "lone-gun": "Django: lone gun (Czech rules)"},
-    "belle": {"any-other": "Belle: hidden by anyone", "same-position": "Belle: hidden at her position only"},
-    "timer": {"90/45": "Timer: 90 s to plan, 45 s to choose", "45/20": "Timer: 45 s to plan, 20 s to choose",
-              "180/90": "Timer: 3 min to plan, 90 s to choose", "600/300": "Timer: 10 min to plan, 5 min to choose"},
-}
-AI_LEVELS = {
-    "easy": ("Easy AI", "plays any legal move"),
-    "normal": ("Normal AI", "robs, shoots the rich, dodges the marshal"),
-    "hard": ("Hard AI", "searches the likely hidden cards"),
-}
-TOGGLES = {"powers": "Character powers", "events": "Round events", "expert": "Expert variant (discard pile)"}
+# The lobby's option choices and on/off toggles, in the order the lobby shows them.
+RULE_OPTIONS = ("setup", "django", "belle", "timer")
+TOGGLES = ("powers", "events", "expert")
 
 
-def ai_name(level: str) -> str:
-    return f"🤖 {AI_LEVELS[level][0]}"
+def option_label(lang: Language, name: str, value: object) -> str:
+    return lang.text(f"option.{name}.{value}")
 
 
-def place(pos: Position) -> str:
+def toggle_label(lang: Language, name: str) -> str:
+    return lang.text(f"toggle.{name}")
+
+
+def ai_name(lang: Language, level: str) -> str:
+    return f"🤖 {lang.text(f'ai.{level}')}"
+
+
+def ai_description(lang: Language, level: str) -> str:
+    return lang.text(f"ai.{level}.description")
+
+
+def place(lang: Language, pos: Position) -> str:
     """A position for a button, in the pictures' words: "Roof of car 2", "Inside the locomotive"."""
     car_text, _, floor = pos.partition("/")
-    car = text.car_name(int(car_text))
-    return f"Roof of {car}" if floor == "roof" else f"Inside {car}"
+    car = text.car_noun(int(car_text), lang)
+    return lang.text("place.roof" if floor == "roof" else "place.in", car=car)
 
 
-def card_label(card: str) -> str:
-    return text.action_name(card.partition(":")[2])
+def card_label(lang: Language, card: str) -> str:
+    return text.action_name(card.partition(":")[2], lang)
 
 
-def answer_label(answer: str) -> str:
+def answer_label(lang: Language, answer: str) -> str:
     """A button's label for an engine answer text."""
     kind, _, value = answer.partition(" ")
     if kind == "plan":
         verb, _, card = value.partition(" ")
         if verb == "draw":
-            return "Draw 3"
+            return lang.text("button.draw")
         if verb == "pass":
-            return "Pass"
-        return f"{card_label(card)} (face down)" if verb == "hide" else card_label(card)
+            return lang.text("button.pass")
+        if verb == "hide":
+            return lang.text("button.face-down", card=card_label(lang, card))
+        return card_label(lang, card)
     if kind in ("move", "shove"):
-        return place(value)
+        return place(lang, value)
     if kind in ("fire", "punch"):
-        return text.bandit_name(value)
+        return text.bandit_name(value, lang)
     if kind in ("rob", "drop"):
-        return LOOT_NAMES.get(value, value.title())
+        key = f"loot-name.{value}"
+        return lang.text(key) if lang.has(key) else value.title()
     if kind == "marshal":
-        return text.car_name(int(value)).capitalize()
+        return text.car_name(int(value), lang).capitalize()
     if kind == "keep-purse":
-        return "Keep the purse" if value == "yes" else "Let it drop"
+        return lang.text("button.keep-purse" if value == "yes" else "button.drop-purse")
     if kind == "pickpocket":
-        return "Take a purse" if value == "yes" else "Leave it"
+        return lang.text("button.pickpocket" if value == "yes" else "button.no-pickpocket")
     if kind == "discard":
-        return "Keep the rest" if value == "done" else f"Discard {card_label(value)}"
+        return lang.text("button.keep-rest") if value == "done" else \
+            lang.text("button.discard", card=card_label(lang, value))
     return answer
 
 
-QUESTIONS = {
-    "plan": "Your turn to plan: play a card or draw 3.",
-    "move": "Where does your bandit move?",
-    "fire": "Whom do you fire at?",
-    "rob": "What do you take?",
-    "punch": "Whom do you punch?",
-    "drop": "What does your victim drop?",
-    "keep-purse": "Cheyenne: keep the purse your victim drops?",
-    "shove": "Where does your victim land?",
-    "marshal": "Where does the marshal go?",
-    "pickpocket": "Pickpocketing: take a purse here?",
-    "discard": "Expert variant: discard cards you don't want to keep for the next round.",
-}
-WAITING = {
-    "plan": "{player} is planning", "move": "{player} chooses where to move", "fire": "{player} takes aim",
-    "rob": "{player} chooses the loot", "punch": "{player} chooses whom to punch",
-    "drop": "{player} chooses what drops", "keep-purse": "{player} decides about the purse",
-    "shove": "{player} chooses where the victim lands", "marshal": "{player} moves the marshal",
-    "pickpocket": "{player} decides whether to pickpocket", "discard": "{player} chooses cards to keep",
-}
+def question(lang: Language, kind: str) -> str:
+    key = f"question.{kind}"
+    return lang.text(key) if lang.has(key) else lang.text("question.other")
 
-TURN_NAMES = {"S": "standard", "T": "tunnel (face down)", "D": "speeding-up (two actions)", "R": "switching"}
+
+def waiting(lang: Language, kind: str, player: str) -> str:
+    key = f"waiting.{kind}"
+    return lang.text(key if lang.has(key) else "waiting.other", player=player)
+
+
+def turn_name(lang: Language, kind: str) -> str:
+    key = f"turn-name.{kind}"
+    return lang.text(key) if lang.has(key) else kind

@@ -13,8 +13,8 @@ once ``preload()`` has run, no Discord; safe to call from worker threads (``asyn
 - ``action_frames(before, after)``: one observation per action between two public observations.
 - ``pile_image(obs)``, ``hand_image(obs)``, ``scoreboard_image(obs)``: the other pictures.
 - ``replay(start, events)``: an animated GIF / WebP of a whole game from its public log.
-- ``png(img)``: the bytes to attach. Text goes through ``translate(key, english) -> template``
-  (render.text holds every English string).
+- ``png(img)``: the bytes to attach. Each picture takes ``translate=``, the reader's
+  ``lang.Language`` (English by default); render.text looks every word up in the catalogs.
 """
 
 from __future__ import annotations

@@ -11,16 +11,16 @@ from render.theme import RGB
 
 
 @cache
-def pawn(name: str) -> Image.Image:
+def pawn(name: str, letter: str) -> Image.Image:
     with fonts.LOCK:
-        return icons.pawn(name, layout.PAWN_W, layout.PAWN_H, layout.HEAD_D)
+        return icons.pawn(name, letter, layout.PAWN_W, layout.PAWN_H, layout.HEAD_D)
 
 
 @cache
-def big_pawn(name: str, scale: float) -> Image.Image:
+def big_pawn(name: str, letter: str, scale: float) -> Image.Image:
     """A bigger pawn for panels and the scoreboard."""
     with fonts.LOCK:
-        return icons.pawn(name, round(layout.PAWN_W * scale), round(layout.PAWN_H * scale),
+        return icons.pawn(name, letter, round(layout.PAWN_W * scale), round(layout.PAWN_H * scale),
                           round(layout.HEAD_D * scale))
 
 
@@ -131,9 +131,11 @@ def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int,
 
 def preload() -> None:
     """Draw every sprite now (at bot start-up), so that the first picture is as fast as the rest."""
+    from render.text import initial
+
     for name in theme.BANDITS:
-        pawn(name)
-        big_pawn(name, 1.0)
+        pawn(name, initial(name))
+        big_pawn(name, initial(name), 1.0)
     marshal()
     for kind in icons.LOOT_PAINTERS:
         for size in (layout.LOOT_ICON, layout.ROOF_LOOT_ICON, 18, 22):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lang import Noun, english
 from render import text
 from render.text import Translate, t
 
@@ -44,8 +45,8 @@ Clause = tuple[str, dict[str, Any]]
 
 
 def _clauses(obs: Observation | None, events: Sequence[Event], tr: Translate | None) -> list[Clause]:
-    def name(bandit: str | None) -> str:
-        return text.bandit_name(bandit, tr)
+    def name(bandit: str | None) -> Noun:
+        return text.bandit_noun(bandit, tr)
 
     out: list[Clause] = []
     for e in events:
@@ -62,9 +63,7 @@ def _clauses(obs: Observation | None, events: Sequence[Event], tr: Translate | N
             else:
                 out.append(("caption.play.hidden", {"bandit": who}))
         elif kind == "draw":
-            who = name(_seat_bandit(obs, e["seat"]))
-            key = "caption.draw.one" if e["cards"] == 1 else "caption.draw"
-            out.append((key, {"bandit": who, "n": e["cards"]}))
+            out.append(("caption.draw", {"bandit": name(_seat_bandit(obs, e["seat"])), "n": e["cards"]}))
         elif kind in ("pass", "reshuffle"):
             out.append((f"caption.{kind}", {"bandit": name(_seat_bandit(obs, e["seat"]))}))
         elif kind == "planning-over":
@@ -78,14 +77,14 @@ def _clauses(obs: Observation | None, events: Sequence[Event], tr: Translate | N
                 key = "caption.move.floor.roof" if e["to"].endswith("/roof") else "caption.move.floor.in"
             else:
                 key = f"caption.move.{how}"
-                if key not in text.TEXTS:
+                if not text.exists(key):
                     key = "caption.move.move"
-            out.append((key, {"bandit": name(e["bandit"]), "to": text.position_name(e["to"], tr)}))
+            out.append((key, {"bandit": name(e["bandit"]), "to": text.position_noun(e["to"], tr)}))
         elif kind == "fire":
             out.append(("caption.fire", {"bandit": name(e["bandit"]), "target": name(e["target"])}))
         elif kind == "hit":
             key = f"caption.hit.{e.get('cause')}"
-            out.append((key if key in text.TEXTS else "caption.hit.marshal", {"bandit": name(e["bandit"])}))
+            out.append((key if text.exists(key) else "caption.hit.marshal", {"bandit": name(e["bandit"])}))
         elif kind == "neutral-bullets-gone":
             out.append(("caption.neutral-bullets-gone", {}))
         elif kind == "rob":
@@ -100,15 +99,15 @@ def _clauses(obs: Observation | None, events: Sequence[Event], tr: Translate | N
         elif kind == "take":
             out.append(("caption.take", {"bandit": name(e["bandit"]), "target": name(e["target"])}))
         elif kind == "marshal":
-            out.append(("caption.marshal", {"to": text.car_name(_car(e["to"]), tr)}))
+            out.append(("caption.marshal", {"to": text.car_noun(_car(e["to"]), tr)}))
         elif kind == "no-effect":
             key = f"caption.no-effect.{e['why']}"
-            if key in text.TEXTS:
+            if text.exists(key):
                 action = text.action_name(e["action"], tr)
                 out.append((key, {"bandit": name(e["bandit"]), "action": action}))
         elif kind == "loot-appears":
             out.append(("caption.loot-appears", {"loot": _loot(e["loot"], tr),
-                                                 "at": text.position_name(e["at"], tr)}))
+                                                 "at": text.position_noun(e["at"], tr)}))
         elif kind == "lose":
             out.append(("caption.lose", {"bandit": name(e["bandit"])}))
         elif kind == "ransom":
@@ -124,23 +123,23 @@ def _car(pos: str) -> int:
     return int(pos.partition("/")[0])
 
 
-def _loot(kind: str, tr: Translate | None) -> str:
+def _loot(kind: str, tr: Translate | None) -> Noun:
     key = f"loot.{kind}"
-    return t(key, tr) if key in text.TEXTS else kind
+    return (tr or english()).noun(key) if text.exists(key) else Noun(kind)
 
 
 def _grouped(clauses: list[Clause], tr: Translate | None) -> list[Clause]:
     """Neighbouring clauses that differ only in their bandit become one: "Doc and Tuco slide to …"."""
-    out: list[tuple[str, dict[str, Any], list[str]]] = []
+    out: list[tuple[str, dict[str, Any], list[Noun]]] = []
     for key, fields in clauses:
         rest = {k: v for k, v in fields.items() if k != "bandit"}
         if (out and "bandit" in fields and out[-1][0] == key and out[-1][1] == rest
-                and f"{key}.many" in text.TEXTS):
-            out[-1][2].append(str(fields["bandit"]))
+                and text.exists(f"{key}.many")):
+            out[-1][2].append(fields["bandit"])
         else:
-            out.append((key, rest, [str(fields["bandit"])] if "bandit" in fields else []))
+            out.append((key, rest, [fields["bandit"]] if "bandit" in fields else []))
     # "the marshal shoots X" then "X flees to the roof": one clause (B-7.10 is one event for players)
-    joined: list[tuple[str, dict[str, Any], list[str]]] = []
+    joined: list[tuple[str, dict[str, Any], list[Noun]]] = []
     for key, rest, bandits in out:
         if (key == "caption.move.flee" and joined and joined[-1][0] == "caption.hit.marshal"
                 and joined[-1][2] == bandits):
@@ -179,7 +178,7 @@ def _run_caption(obs: Observation | None, events: Sequence[Event], translate: Tr
     if first["type"] == "resolve" and len(clauses) > 1:
         clauses = clauses[1:]  # the effects say what the card was
         if clauses[0][0] == "caption.marshal" and events[1].get("how") == "marshal-card":
-            clauses[0] = ("caption.marshal.card", {**clauses[0][1], "bandit": text.bandit_name(first["bandit"], tr)})
+            clauses[0] = ("caption.marshal.card", {**clauses[0][1], "bandit": text.bandit_noun(first["bandit"], tr)})
     return _capital(t("caption.join", tr).join(t(k, tr, **f) for k, f in _grouped(clauses, tr)))
 
 

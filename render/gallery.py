@@ -28,13 +28,13 @@ from engine.model import Game
 from engine.observe import observe_log
 from engine.scenario import build, run_step
 from engine.selfplay import play_game
+from lang import CODES, language
 from render import encode
 from render.hand import hand_image
 from render.pile import pile_image
 from render.replay import replay
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
-from render.text import Translate
 from render.train import train_image
 
 Observation = dict[str, Any]
@@ -298,41 +298,16 @@ def hand_pictures() -> list[Picture]:
     return out
 
 
-# --- translations: proof that the font covers cs, pl, ru -----------------------------------------
-
-DEMO: dict[str, dict[str, str]] = {
-    "cs": {"caption.fire": "{bandit} střílí na {target}", "header.round": "Kolo {n} z {total}",
-           "header.phase.stealing": "Loupení", "pile.title": "Balíček", "bandit.belle": "Belle",
-           "card.braking": "Brzdění", "header.event.end": "událost na konci kola", "car.short.locomotive": "Lok.",
-           "pending.fire": "míří"},
-    "pl": {"caption.fire": "{bandit} strzela do {target} — żółć, gęś, źdźbło", "header.round": "Runda {n} z {total}",
-           "header.phase.stealing": "Rabunek", "pile.title": "Stos", "card.braking": "Hamowanie",
-           "header.event.end": "wydarzenie na końcu rundy"},
-    "ru": {"caption.fire": "{bandit} стреляет в {target}", "header.round": "Раунд {n} из {total}",
-           "header.phase.stealing": "Грабёж", "pile.title": "Колода", "bandit.doc": "Док",
-           "bandit.cheyenne": "Шайенн", "card.braking": "Торможение", "header.event.end": "событие в конце раунда",
-           "car.short.locomotive": "Лок."},
-}
-
-
-def demo_translate(lang: str) -> Translate:
-    table = DEMO[lang]
-
-    def translate(key: str, english: str) -> str:
-        return table.get(key, english)
-
-    return translate
-
+# --- translations: the same action in every language of the catalogs ---------------------------
 
 def translation_pictures() -> list[Picture]:
     out: list[Picture] = []
     _, (_what, scene) = "fire-inside", ACTIONS["fire-inside"]
-    for lang in DEMO:
+    for code in CODES:
         game, before, after = _scenario_frames(scene)
         frame = action_frames(before, after)[-1]
         frame = _dress(frame, game, round_no=2, card=ROUND_CARD_OF_ACTIONS, phase="stealing", acted="doc")
-        out.append((f"lang-{lang}", train_image(frame, translate=demo_translate(lang)),
-                    f"Demo strings in {lang} (not a translation: shows the font's letters)"))
+        out.append((f"lang-{code}", train_image(frame, translate=language(code)), f"The picture in {code}"))
     return out
 
 

@@ -59,7 +59,8 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     draw.paste(img, Image.new("RGBA", (layout.WIDTH, title_h), (*theme.HEADER_BG, 255)), (0, 0))
     bandit = view["bandits"][0] if view["bandits"] else None
     if bandit:
-        draw.paste(img, assets.pawn(bandit), (layout.MARGIN, (title_h - layout.PAWN_H) // 2))
+        pawn = assets.pawn(bandit, txt.initial(bandit, translate))
+        draw.paste(img, pawn, (layout.MARGIN, (title_h - layout.PAWN_H) // 2))
     title = txt.t("hand.title", translate, bandit=txt.bandit_name(bandit, translate))
     x = layout.MARGIN + layout.PAWN_W + 12
     draw.text(img, (x, title_h / 2), title, "bold", 20, theme.HEADER_TEXT)
@@ -82,7 +83,7 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
             sprite = assets.card(shooter, "bullet", False, w, h, dead=True, label=label)
             draw.paste(img, sprite, (x, y))
             if shooter:  # whose bullet: a stripe of the shooter's colour and their letter
-                _shooter_mark(img, shooter, x, y, w)
+                _shooter_mark(img, shooter, x, y, w, translate)
             continue
         sprite = assets.card(owner, action, False, w, h, label=txt.action_name(action, translate))
         if allowed is not None and card not in allowed:
@@ -91,12 +92,13 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     return img
 
 
-def _shooter_mark(img: Image.Image, shooter: str, x: int, y: int, w: int) -> None:
+def _shooter_mark(img: Image.Image, shooter: str, x: int, y: int, w: int, translate: Translate | None) -> None:
     style = theme.bandit_style(shooter)
     strip = Image.new("RGBA", (w - 16, 12), (*style.fill, 255))
     draw.paste(img, strip, (x + 8, y + 8))
-    size = fonts.fit_size(style.letter, "bold", 11, w - 20, 8)
-    draw.text(img, (x + w / 2, y + 14), style.letter, "bold", size, style.ink, "m")
+    letter = txt.initial(shooter, translate)
+    size = fonts.fit_size(letter, "bold", 11, w - 20, 8)
+    draw.text(img, (x + w / 2, y + 14), letter, "bold", size, style.ink, "m")
 
 
 def _faded(sprite: Image.Image) -> Image.Image:

@@ -63,15 +63,15 @@ def _meeple(d: ImageDraw.ImageDraw, u: float, w: float, h: float, head_d: float,
     d.ellipse(_box(cx - r + o, 0.5 + o, cx + r - o, 0.5 + head_d - o, u), fill=fill)
 
 
-def pawn(name: str, w: int, h: int, head_d: int) -> Image.Image:
-    """A bandit's pawn in the bandit's colour with the bandit's letter on its chest."""
+def pawn(name: str, letter: str, w: int, h: int, head_d: int) -> Image.Image:
+    """A bandit's pawn in the bandit's colour with the bandit's initial (``letter``) on its chest."""
     style = theme.bandit_style(name)
 
     def paint(d: ImageDraw.ImageDraw, u: float) -> None:
         _meeple(d, u, w, h, head_d, style.fill)
-        size = int((12 if len(style.letter) > 1 else 16) * u)
+        size = int((12 if len(letter) > 1 else 16) * u)
         cx, cy = w / 2 * u, (head_d + (h - head_d) * 0.40) * u
-        d.text((cx, cy), style.letter, fill=style.ink, font=fonts.font("bold", size), anchor="mm")
+        d.text((cx, cy), letter, fill=style.ink, font=fonts.font("bold", size), anchor="mm")
 
     return supersampled(w, h, paint)
 

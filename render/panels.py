@@ -43,7 +43,7 @@ def _seat_of(obs: Observation, seat: int) -> dict[str, Any]:
 def acting_label(obs: Observation, translate: Translate | None) -> str:
     pending = obs.get("pending") or {}
     key = f"pending.{pending.get('kind')}"
-    return txt.t(key if key in txt.TEXTS else "panel.acting", translate)
+    return txt.t(key if txt.exists(key) else "panel.acting", translate)
 
 
 def is_acting(obs: Observation, bandit: dict[str, Any]) -> bool:
@@ -81,7 +81,7 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
     acting = c.acting is not None
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=9, fill=theme.PANEL_ACTIVE_BG if acting else theme.PANEL_BG,
                         outline=theme.PANEL_ACTIVE if acting else theme.PANEL_EDGE, width=4 if acting else 2)
-    sprite = assets.pawn(c.bandit)
+    sprite = assets.pawn(c.bandit, txt.initial(c.bandit, translate))
     draw.paste(img, sprite, (10, (h - sprite.height) // 2))
     x = 10 + sprite.width + 10
     line1 = 21

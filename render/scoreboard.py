@@ -54,7 +54,7 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
     img = Image.new("RGB", (W, height), theme.BOARD_BG)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, title_h - 4), fill=theme.HEADER_BG)
-    winners = [txt.bandit_name(r["name"], translate) for r in rows if r["winner"]]
+    winners = [txt.bandit_noun(r["name"], translate) for r in rows if r["winner"]]
     title = txt.t("score.title", translate)
     draw.text(img, (layout.MARGIN + 6, (title_h - 4) / 2), title, "bold", 24, theme.HEADER_TEXT)
     if winners:
@@ -66,13 +66,19 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
     # columns: bandit | purses | jewels | strongboxes | gunslinger | total
     cols = dict(layout.SCORE_COLUMNS, total=W - 30)
     y = title_h + layout.MARGIN
-    for key, label in (("purse", "score.purses"), ("jewel", "score.jewels"), ("strongbox", "score.strongboxes"),
-                       ("gunslinger", "score.gunslinger")):
-        draw.text(img, (cols[key], y + head_h / 2), txt.t(label, translate), "bold", 15, theme.PANEL_DIM)
+    total = txt.t("score.total", translate)
+    total_left = cols["total"] - fonts.width(total, "bold", 15)
+    heads = (("purse", "score.purses", cols["jewel"]), ("jewel", "score.jewels", cols["strongbox"]),
+             ("strongbox", "score.strongboxes", cols["gunslinger"]), ("gunslinger", "score.gunslinger", total_left))
+    for key, label, end in heads:
+        # A long word (Polish "Najlepszy Rewolwerowiec") gets smaller rather than run into the next column.
+        head, room = txt.t(label, translate), end - cols[key] - 12
+        size = fonts.fit_size(head, "bold", 15, room, 10)
+        draw.text(img, (cols[key], y + head_h / 2), fonts.ellipsize(head, "bold", size, room), "bold", size,
+                  theme.PANEL_DIM)
     draw.text(img, (cols["bandit"] + 60, y + head_h / 2), txt.t("score.bandit", translate), "bold", 15,
               theme.PANEL_DIM)
-    draw.text(img, (cols["total"], y + head_h / 2), txt.t("score.total", translate), "bold", 15, theme.PANEL_DIM,
-              "r")
+    draw.text(img, (cols["total"], y + head_h / 2), total, "bold", 15, theme.PANEL_DIM, "r")
     y += head_h
     for i, row in enumerate(rows):
         box = (layout.MARGIN, y + 2, W - layout.MARGIN, y + row_h - 3)
@@ -80,7 +86,8 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
         d.rounded_rectangle(box, radius=8, fill=fill, outline=theme.PANEL_ACTIVE if row["winner"] else theme.PANEL_EDGE,
                             width=3 if row["winner"] else 1)
         mid = y + row_h / 2
-        draw.paste(img, assets.pawn(row["name"]), (cols["bandit"], int(mid - layout.PAWN_H / 2)))
+        draw.paste(img, assets.pawn(row["name"], txt.initial(row["name"], translate)),
+                   (cols["bandit"], int(mid - layout.PAWN_H / 2)))
         name_x = cols["bandit"] + 50
         draw.text(img, (name_x, mid - 9), txt.bandit_name(row["name"], translate), "bold", 19, theme.PANEL_TEXT)
         draw.text(img, (name_x, mid + 13), txt.t("score.bullets", translate, n=row["bullets"]), "regular", 13,

@@ -15,28 +15,28 @@ RGBA = tuple[int, int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class BanditStyle:
-    """How a bandit is drawn: pawn fill, the letter on it and the letter's colour."""
+    """How a bandit is drawn: pawn fill and the colour of the initial on it (the initial itself is a
+    word of the catalogs, "initial.<bandit>")."""
 
     fill: RGB
-    letter: str
-    ink: RGB  # the letter's colour, chosen for contrast with ``fill``
+    ink: RGB  # the initial's colour, chosen for contrast with ``fill``
 
 
 INK_DARK: RGB = (28, 22, 18)
 INK_LIGHT: RGB = (255, 250, 240)
 
 BANDITS: dict[str, BanditStyle] = {
-    "ghost": BanditStyle((238, 238, 232), "G", INK_DARK),
-    "doc": BanditStyle((52, 112, 214), "D", INK_LIGHT),
-    "tuco": BanditStyle((206, 48, 40), "T", INK_LIGHT),
-    "cheyenne": BanditStyle((46, 150, 70), "C", INK_LIGHT),
-    "belle": BanditStyle((186, 72, 196), "B", INK_LIGHT),
-    "django": BanditStyle((36, 36, 40), "Dj", INK_LIGHT),
+    "ghost": BanditStyle((238, 238, 232), INK_DARK),
+    "doc": BanditStyle((52, 112, 214), INK_LIGHT),
+    "tuco": BanditStyle((206, 48, 40), INK_LIGHT),
+    "cheyenne": BanditStyle((46, 150, 70), INK_LIGHT),
+    "belle": BanditStyle((186, 72, 196), INK_LIGHT),
+    "django": BanditStyle((36, 36, 40), INK_LIGHT),
     # Later characters (M-30, M-31): ready so that a game with them still draws.
-    "mei": BanditStyle((240, 160, 24), "M", INK_DARK),
-    "silk": BanditStyle((24, 160, 158), "S", INK_DARK),
+    "mei": BanditStyle((240, 160, 24), INK_DARK),
+    "silk": BanditStyle((24, 160, 158), INK_DARK),
 }
-UNKNOWN_BANDIT = BanditStyle((150, 150, 150), "?", INK_DARK)
+UNKNOWN_BANDIT = BanditStyle((150, 150, 150), INK_DARK)
 
 
 def bandit_style(name: str | None) -> BanditStyle:

@@ -128,7 +128,7 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
     else:
         title = txt.t("header.no-round", translate)
     phase_key = f"header.phase.{obs.get('phase')}"
-    phase = txt.t(phase_key, translate) if phase_key in txt.TEXTS else ""
+    phase = txt.t(phase_key, translate) if txt.exists(phase_key) else ""
     title_w = draw.text(img, (x, mid - 11), title, "bold", 19, theme.HEADER_TEXT)
     phase_w = draw.text(img, (x, mid + 13), phase, "regular", 15, theme.HEADER_DIM)
     x = max(layout.HEADER_CARD_X, x + max(title_w, phase_w) + 28)
@@ -208,7 +208,7 @@ def train_image(obs: Observation, *, translate: Translate | None = None, caption
     for bandit in obs["bandits"]:
         corner = corners.get(bandit["name"])
         if corner is not None:
-            draw.paste(img, assets.pawn(bandit["name"]), corner)
+            draw.paste(img, assets.pawn(bandit["name"], txt.initial(bandit["name"], translate)), corner)
     marks.over(img, plan)
     line = make_caption(obs, events, translate) if caption is None else caption
     _caption(img, lay, line, txt.t("caption.join", translate))

@@ -26,6 +26,7 @@ from typing import Any
 import discord
 import simcord
 
+from lang import for_locale
 from table.config import Settings
 from table.storage import ABANDONED, LOBBY, RUNNING, Storage, StorageError
 
@@ -129,7 +130,8 @@ class LocalTable:
                          "with /colt new).")
             for row in await storage.games(RUNNING, guild_id=GUILD_ID):
                 channel = self.guild.create_text_channel(f"colt-express-{row.id}", category=self._category(),
-                                                         topic=f"Colt Express game #{row.id}")
+                                                         topic=for_locale(row.language).text("table.channel-topic",
+                                                                                             game=row.id))
                 await storage.update_game(row.id, channel_id=channel.id)
                 await storage.forget_messages(row.id)
                 self.say(f"Game #{row.id} goes on in #{channel.name}.")

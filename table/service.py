@@ -1,12 +1,14 @@
 """The table: every game's rules behind one lock per game, its state written before it is announced.
 
 Cogs call these methods and show what they return; nothing here knows about Discord. A refusal
-is a ``TableError`` whose text is meant for the person who clicked or typed.
+is a ``TableError``: a message (catalog key and fields) for the person who clicked or typed, put in
+their language by the cog.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 import weakref
@@ -17,11 +19,14 @@ from typing import Any
 import engine
 from engine import Game, Options, apply, new_game
 from engine.ai import LEVELS, choose
+from engine.ai.worlds import InconsistentView
 from engine.data import base
 from engine.scoring import gunslingers, scores, winners
 from engine.snapshot import dumps, loads
+from lang import CODES, SOURCE, Language, english
 from table.storage import ABANDONED, LOBBY, OVER, RUNNING, GameRow, PlayerRow, Storage
 
+log = logging.getLogger(__name__)
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 # Turn timers: seconds for a decision of Schemin' and for a choice while the pile resolves.
@@ -63,8 +68,25 @@ def time_limit(options: dict[str, Any], kind: str) -> float:
     return planning if kind in PLANNING_KINDS else choice
 
 
+def _choose_safely(world: Game, seat: int, level: str, rng: random.Random, budget_ms: float | None) -> str:
+    """The AI's answer; should its reading of the table ever fail (a bug), a random legal answer
+    keeps the game going instead of stalling it."""
+    try:
+        return choose(world, seat, level, rng=rng, budget_ms=budget_ms)
+    except InconsistentView:
+        log.exception("the %s AI could not read the table; it answers at random this time", level)
+        return choose(world, seat, "easy", rng=rng)
+
+
 class TableError(Exception):
-    """A refusal to show to the person who asked, changing nothing."""
+    """A refusal to show to the person who asked, changing nothing: the catalog key of its message."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(english().text(key, **fields))  # logs read English
+        self.key, self.fields = key, fields
+
+    def text(self, lang: Language) -> str:
+        return lang.text(self.key, **self.fields)
 
 
 @dataclass
@@ -108,7 +130,7 @@ class Tables:
     async def row(self, game_id: int) -> GameRow:
         row = await self.storage.game(game_id)
         if row is None:
-            raise TableError(f"There is no game #{game_id}.")
+            raise TableError("error.no-game", game=game_id)
         return row
 
     async def lobby(self, game_id: int) -> Lobby:
@@ -121,11 +143,11 @@ class Tables:
             return cached
         row = await self.row(game_id)
         if row.snapshot is None:
-            raise TableError(f"Game #{game_id} has not started.")
+            raise TableError("error.not-started", game=game_id)
         try:
             state = loads(row.snapshot)
         except engine.SnapshotError as error:
-            raise TableError(f"Game #{game_id} cannot be loaded ({error}); ask the host to abandon it.") from error
+            raise TableError("error.cannot-load", game=game_id, error=str(error)) from error
         self._states[game_id] = state
         return state
 
@@ -158,29 +180,30 @@ class Tables:
 
     # --- the lobby -----------------------------------------------------------------------------
 
-    async def new_lobby(self, *, guild_id: int, channel_id: int, host_id: int) -> Lobby:
+    async def new_lobby(self, *, guild_id: int, channel_id: int, host_id: int, language: str = SOURCE) -> Lobby:
         open_here = await self.storage.game_in_channel(channel_id)
         if open_here is not None and open_here.status == LOBBY:
-            raise TableError(f"This channel already has an open lobby (game #{open_here.id}).")
+            raise TableError("error.lobby-here", game=open_here.id)
         seed = self.seeds.randrange(2**31)
         game_id = await self.storage.create_game(
-            guild_id=guild_id, channel_id=channel_id, host_id=host_id, options=default_options(), seed=seed
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id, options=default_options(), seed=seed,
+            language=language,
         )
         return await self.lobby(game_id)
 
     async def _open_lobby(self, game_id: int) -> Lobby:
         lobby = await self.lobby(game_id)
         if lobby.game.status != LOBBY:
-            raise TableError("This lobby is closed: the game has started or was cancelled.")
+            raise TableError("error.lobby-closed")
         return lobby
 
     async def join(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if any(p.user_id == user_id for p in lobby.players):
-                raise TableError("You are already at this table.")
+                raise TableError("error.already-joined")
             if len(lobby.players) >= MAX_PLAYERS:
-                raise TableError(f"The table is full ({MAX_PLAYERS} players).")
+                raise TableError("error.table-full", n=MAX_PLAYERS)
             await self.storage.add_player(game_id, user_id)
             return await self.lobby(game_id)
 
@@ -188,11 +211,11 @@ class Tables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if user_id != lobby.game.host_id:
-                raise TableError("Only the host can add AI bandits.")
+                raise TableError("error.host-adds-ai")
             if level not in LEVELS:
-                raise TableError(f"There is no AI level {level!r}.")
+                raise TableError("error.no-ai-level")
             if len(lobby.players) >= MAX_PLAYERS:
-                raise TableError(f"The table is full ({MAX_PLAYERS} players).")
+                raise TableError("error.table-full", n=MAX_PLAYERS)
             await self.storage.add_player(game_id, None, ai=level)
             return await self.lobby(game_id)
 
@@ -200,9 +223,9 @@ class Tables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if user_id != lobby.game.host_id:
-                raise TableError("Only the host can remove AI bandits.")
+                raise TableError("error.host-removes-ai")
             if not any(p.seat == seat and p.ai for p in lobby.players):
-                raise TableError("That seat has no AI bandit any more.")
+                raise TableError("error.no-ai-seat")
             await self.storage.remove_seat(game_id, seat)
             return await self.lobby(game_id)
 
@@ -211,9 +234,9 @@ class Tables:
             lobby = await self._open_lobby(game_id)
             seat = next((p.seat for p in lobby.players if p.user_id == user_id), None)
             if seat is None:
-                raise TableError("You are not at this table.")
+                raise TableError("error.not-at-table")
             if user_id == lobby.game.host_id:
-                raise TableError("The host cannot leave the lobby; cancel it instead.")
+                raise TableError("error.host-cannot-leave")
             await self.storage.remove_seat(game_id, seat)
             return await self.lobby(game_id)
 
@@ -221,12 +244,12 @@ class Tables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if not any(p.user_id == user_id for p in lobby.players):
-                raise TableError("Join the table before choosing a bandit.")
+                raise TableError("error.join-first")
             if character is not None:
                 if character not in base().characters:
-                    raise TableError(f"There is no bandit called {character}.")
+                    raise TableError("error.no-such-bandit")
                 if any(p.character == character and p.user_id != user_id for p in lobby.players):
-                    raise TableError(f"{character.title()} is already taken.")
+                    raise TableError("error.bandit-taken")
             await self.storage.set_character(game_id, user_id, character)
             return await self.lobby(game_id)
 
@@ -234,29 +257,39 @@ class Tables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if user_id != lobby.game.host_id:
-                raise TableError("Only the host can change the game options.")
+                raise TableError("error.host-options")
             if name not in LOBBY_OPTIONS or value not in LOBBY_OPTIONS[name]:
-                raise TableError(f"{name} cannot be {value!r}.")
+                raise TableError("error.bad-option")
             options = dict(lobby.game.options)
             options[name] = value
             await self.storage.update_game(game_id, options=options)
+            return await self.lobby(game_id)
+
+    async def set_language(self, game_id: int, user_id: int, language: str) -> Lobby:
+        """The host changes the game's language (its lobby, channel and pictures) before the start."""
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if user_id != lobby.game.host_id:
+                raise TableError("error.host-options")
+            if language not in CODES:
+                raise TableError("error.bad-option")
+            await self.storage.update_game(game_id, language=language)
             return await self.lobby(game_id)
 
     async def cancel(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if user_id != lobby.game.host_id:
-                raise TableError("Only the host can cancel the lobby.")
+                raise TableError("error.host-cancels")
             await self.storage.update_game(game_id, status=ABANDONED)
             return await self.lobby(game_id)
 
     async def check_start(self, game_id: int, user_id: int) -> Lobby:
         lobby = await self._open_lobby(game_id)
         if user_id != lobby.game.host_id:
-            raise TableError("Only the host can start the game.")
+            raise TableError("error.host-starts")
         if not MIN_PLAYERS <= len(lobby.players) <= MAX_PLAYERS:
-            raise TableError(f"Colt Express needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-                             f"{len(lobby.players)} at the table. Add AI bandits to fill the seats.")
+            raise TableError("error.player-count", min=MIN_PLAYERS, max=MAX_PLAYERS, n=len(lobby.players))
         return lobby
 
     async def start(self, game_id: int, user_id: int, channel_id: int) -> Outcome:
@@ -287,7 +320,7 @@ class Tables:
             players = await self.storage.players(game_id)
             player = next((p for p in players if p.user_id == user_id), None)
             if player is None:
-                raise TableError("You are not playing in this game.")
+                raise TableError("error.not-playing")
             presence = (0, False) if player.missed or player.absent else None
             return await self._apply(row, players, player.seat, step, answer, "player", presence)
 
@@ -315,8 +348,7 @@ class Tables:
                 return None  # a person, still in time
             world = loads(dumps(state))
         rng = random.Random(f"{row.seed}:{step}")  # reproducible when the AI plays by iterations
-        answer = await asyncio.to_thread(choose, world, player.seat, player.ai or STAND_IN, rng=rng,
-                                         budget_ms=budget_ms)
+        answer = await asyncio.to_thread(_choose_safely, world, player.seat, player.ai or STAND_IN, rng, budget_ms)
         async with self.lock(game_id):
             row = await self._running(game_id)
             players = await self.storage.players(game_id)
@@ -338,9 +370,9 @@ class Tables:
             players = await self.storage.players(game_id)
             player = next((p for p in players if p.user_id == user_id), None)
             if player is None:
-                raise TableError("You are not playing in this game.")
+                raise TableError("error.not-playing")
             if not player.absent:
-                raise TableError("You are not away: the game is waiting for you as usual.")
+                raise TableError("error.not-away")
             player.absent, player.missed = False, 0
             await self.storage.set_presence(game_id, player.seat, missed=0, absent=False)
             deadline = self._deadline(row, players, await self.state(game_id))
@@ -355,7 +387,7 @@ class Tables:
             players = await self.storage.players(game_id)
             player = next((p for p in players if p.user_id == user_id), None)
             if player is None:
-                raise TableError("You are not playing in this game.")
+                raise TableError("error.not-playing")
             player.absent = True
             await self.storage.set_presence(game_id, player.seat, missed=player.missed, absent=True)
             state = await self.state(game_id)
@@ -366,7 +398,7 @@ class Tables:
     async def _running(self, game_id: int) -> GameRow:
         row = await self.row(game_id)
         if row.status != RUNNING:
-            raise TableError("This game is over." if row.status == OVER else "This game was abandoned.")
+            raise TableError("error.game-over" if row.status == OVER else "error.game-abandoned")
         return row
 
     async def _apply(self, row: GameRow, players: list[PlayerRow], seat: int, step: int, answer: str,
@@ -379,13 +411,13 @@ class Tables:
         try:
             apply(state, answer, seat=seat, step=step)
         except engine.StaleAnswer as error:
-            raise TableError("That button is out of date: the game has moved on.") from error
+            raise TableError("error.stale") from error
         except engine.NotYourDecision as error:
-            raise TableError("It is not your decision.") from error
+            raise TableError("error.not-yours") from error
         except engine.NoDecisionPending as error:
-            raise TableError("Nothing is being asked any more.") from error
+            raise TableError("error.nothing-asked") from error
         except engine.IllegalAnswer as error:
-            raise TableError("That is not a legal choice now.") from error
+            raise TableError("error.illegal") from error
         if presence is not None:
             player = next(p for p in players if p.seat == seat)
             player.missed, player.absent = presence
@@ -431,9 +463,9 @@ class Tables:
         async with self.lock(game_id):
             row = await self.row(game_id)
             if row.status not in (LOBBY, RUNNING):
-                raise TableError("This game has already ended.")
+                raise TableError("error.already-ended")
             if user_id != row.host_id and not may_manage:
-                raise TableError("Only the host or someone who can manage the server can abandon a game.")
+                raise TableError("error.abandon-rights")
             await self.storage.update_game(game_id, status=ABANDONED)
             self._states.pop(game_id, None)
             return await self.row(game_id)

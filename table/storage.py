@@ -41,6 +41,7 @@ class GameRow:
     snapshot: str | None
     ended_at: float | None
     cleanup_at: float | None
+    language: str  # a lang code: the language of the game's channel, its lobby and its pictures
     deadline_step: int | None = None  # the timed decision's step, and when its time is up
     deadline_at: float | None = None
 
@@ -130,18 +131,19 @@ class Storage:
             lobby_message_id=row["lobby_message_id"], channel_id=row["channel_id"], host_id=row["host_id"],
             status=row["status"], options=json.loads(row["options"]), seed=row["seed"],
             snapshot=row["snapshot"], ended_at=row["ended_at"], cleanup_at=row["cleanup_at"],
-            deadline_step=row["deadline_step"], deadline_at=row["deadline_at"],
+            language=row["language"], deadline_step=row["deadline_step"], deadline_at=row["deadline_at"],
         )
 
     async def create_game(
-        self, *, guild_id: int, channel_id: int, host_id: int, options: dict[str, Any], seed: int
+        self, *, guild_id: int, channel_id: int, host_id: int, options: dict[str, Any], seed: int,
+        language: str = "en",
     ) -> int:
         now = time.time()
         async with self.transaction() as db:
             cursor = await db.execute(
-                "INSERT INTO games (guild_id, lobby_channel_id, host_id, status, options, seed, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host_id, LOBBY, json.dumps(options), seed, now, now),
+                "INSERT INTO games (guild_id, lobby_channel_id, host_id, status, options, seed, language, created_at,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, LOBBY, json.dumps(options), seed, language, now, now),
             )
             game_id = int(cursor.lastrowid or 0)
             await db.execute(
@@ -329,6 +331,26 @@ class Storage:
         """Forget every message of a game (they are gone, e.g. with the last local table)."""
         async with self.transaction() as db:
             await db.execute("DELETE FROM messages WHERE game_id = ?", (game_id,))
+
+    # --- people's languages -------------------------------------------------------------------
+
+    async def person(self, user_id: int) -> tuple[str | None, str | None]:
+        """A person's Discord locale as last seen and the language they chose (None: not set)."""
+        async with self.db.execute("SELECT locale, language FROM people WHERE user_id = ?", (user_id,)) as cursor:
+            row = await cursor.fetchone()
+        return (row["locale"], row["language"]) if row else (None, None)
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO people (user_id, locale) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO people (user_id, language) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", (user_id, language))
 
     # --- stats ---------------------------------------------------------------------------------
 

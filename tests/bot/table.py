@@ -45,21 +45,23 @@ def component_id(message: discord.Message, suffix: str) -> str:
     raise AssertionError(f"no component ending in {suffix}")
 
 
-async def open_lobby(table: Table) -> discord.Message:
-    result = await table.members[0].slash(table.lobby_channel, "colt new")
+async def open_lobby(table: Table, **options: Any) -> discord.Message:
+    result = await table.members[0].slash(table.lobby_channel, "colt new", **options)
     assert not result.ephemeral
     lobby = table.lobby_channel.last_message
     assert lobby is not None
     return lobby  # type: ignore[no-any-return]
 
 
-async def open_and_start(table: Table, characters: list[str] | None = None) -> int:
-    lobby = await open_lobby(table)
+async def open_and_start(table: Table, characters: list[str] | None = None, **options: Any) -> int:
+    """Open a lobby, everyone joins (and picks a bandit), the host starts: clicks by custom id, so
+    that it works in every language."""
+    lobby = await open_lobby(table, **options)
     for member in table.members[1:]:
-        await member.click(lobby, label="Join")
+        await member.click(lobby, custom_id=component_id(lobby, ":join"))
     for member, character in zip(table.members, characters or [], strict=False):
         await member.select(lobby, [character], custom_id=component_id(lobby, ":character"))
-    await table.members[0].click(lobby, label="Start")
+    await table.members[0].click(lobby, custom_id=component_id(lobby, ":start"))
     rows = await table.bot.tables.storage.games("running")
     return max(row.id for row in rows)
 

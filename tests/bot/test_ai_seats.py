@@ -46,9 +46,14 @@ async def _time_runs_out(env: Any, table: Table, game_id: int) -> None:
 
 
 async def test_one_person_against_three_ai_bandits_plays_to_the_scoreboard(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    # One click sets off the three AI bandits' turns, hard thinking and pictures included: on a
+    # busy machine that takes longer than SimCord's default wait for the bot to settle. SimCord
+    # runs any timer due within that wait, so the person's timer is set well beyond it.
+    simcord_env.settle_timeout = 60.0
     table = setup_table(simcord_env, 1)
     host = table.members[0]
     lobby = await open_lobby(table)
+    await host.select(lobby, ["timer=600/300"], custom_id=component_id(lobby, ":rules"))
     for level in ("easy", "normal", "hard"):
         added = await host.select(lobby, [f"add:{level}"], custom_id=component_id(lobby, ":ai"))
         assert added.ephemeral and "takes a seat" in added.response.content
@@ -213,3 +218,18 @@ async def test_the_host_chooses_the_timer(simcord_env, timer: str) -> None:  # t
     assert row.options["timer"] == timer
     assert row.deadline_at is not None
     assert row.deadline_at - table.bot.tables.clock() == pytest.approx(TIMERS[timer][0], abs=5)
+
+
+def test_an_ai_that_cannot_read_the_table_still_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.ai import worlds
+    from engine.setup import new_game
+    from table import service
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise worlds.InconsistentView("a bug")
+
+    monkeypatch.setattr(worlds.Knowledge, "sample", broken)
+    game = new_game(["ghost", "doc", "tuco"], seed=4)
+    assert game.pending is not None
+    answer = service._choose_safely(game, game.pending.seat, "normal", random.Random(1), None)
+    assert answer in game.pending.options

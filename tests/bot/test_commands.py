@@ -30,7 +30,7 @@ async def test_rules_help_status_hand_and_stats(simcord_env) -> None:  # type: i
     await play_to_the_end(table, game_id)
     stats = await host.slash(table.lobby_channel, "colt stats")
     embed = stats.response.embeds[0]
-    assert "1 games" in embed.description and embed.description.count("<@") == 3
+    assert "1 game," in embed.description and embed.description.count("<@") == 3
 
 
 async def test_a_finished_table_is_read_only_then_cleaned_up(simcord_env) -> None:  # type: ignore[no-untyped-def]

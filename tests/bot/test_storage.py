@@ -94,3 +94,20 @@ def test_a_newer_or_corrupt_database_is_refused_clearly(tmp_path: Path) -> None:
     corrupt.write_bytes(b"this is not a database" * 100)
     with pytest.raises(StorageError, match="cannot be read"):
         asyncio.run(Storage.open(corrupt))
+
+
+async def test_languages_of_games_and_people_are_stored(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "colt.sqlite3")
+    try:
+        game = await storage.create_game(guild_id=1, channel_id=2, host_id=3, options={}, seed=4, language="cs")
+        row = await storage.game(game)
+        assert row is not None and row.language == "cs"
+        assert await storage.person(7) == (None, None)
+        await storage.set_locale(7, "pl")
+        await storage.set_language(7, "ru")
+        await storage.set_locale(7, "es-ES")  # a new client language keeps the chosen one
+        assert await storage.person(7) == ("es-ES", "ru")
+        await storage.set_language(7, None)  # back to following Discord
+        assert await storage.person(7) == ("es-ES", None)
+    finally:
+        await storage.close()

@@ -152,7 +152,8 @@ class PreviewPage:
                 self.page.wait_for_function(
                     "() => { const p = window.simcordPreview.commandPicker; return p && p.activeEntryKey; }")
                 composer.press("Enter")  # picks the command
-            self.page.keyboard.press("Enter")  # sends it
+            # Sends it with the send button: Enter would open the first optional option (/colt new [language]).
+            self.page.locator("#send-message").click()
 
         self._act(send)
 

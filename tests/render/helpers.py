@@ -11,6 +11,10 @@ from engine import apply, new_game, observe
 from engine.model import Game
 from render.story import action_frames
 
+# The catalog keys drawn on pictures (the others are the bot's messages).
+PICTURE_KEYS = ("bandit.", "initial.", "car.", "position.", "loot.", "action.", "card.", "turn.", "header.", "panel.",
+                "pending.", "pile.title", "pile.empty", "pile.count", "hand.", "score.", "caption.")
+
 CAST = {
     3: ["tuco", "belle", "doc"],
     4: ["ghost", "doc", "tuco", "cheyenne"],

@@ -56,7 +56,7 @@ def test_gallery_writes_every_kind_of_picture(tmp_path: Path) -> None:
     written = gallery.write(tmp_path, replay_too=False)
     names = {p.stem for p in written}
     for kind in ("action-fire-django", "action-punch-cheyenne", "event-swivel-arm", "event-hostage-conductor",
-                 "game3-planning", "game6-hand", "game4-pile-private", "end-scoreboard", "lang-ru"):
+                 "game3-planning", "game6-hand", "game4-pile-private", "end-scoreboard", "lang-cs"):
         assert kind in names
     for stem in gallery.ACTIONS:
         assert f"action-{stem}" in names
