@@ -197,6 +197,13 @@ class Tables:
             raise TableError("error.lobby-closed")
         return lobby
 
+    async def _host_lobby(self, game_id: int, user_id: int, refusal: str) -> Lobby:
+        """The open lobby, for its host only (``refusal`` is the catalog key told to anyone else)."""
+        lobby = await self._open_lobby(game_id)
+        if user_id != lobby.game.host_id:
+            raise TableError(refusal)
+        return lobby
+
     async def join(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
@@ -209,9 +216,7 @@ class Tables:
 
     async def add_ai(self, game_id: int, user_id: int, level: str) -> Lobby:
         async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if user_id != lobby.game.host_id:
-                raise TableError("error.host-adds-ai")
+            lobby = await self._host_lobby(game_id, user_id, "error.host-adds-ai")
             if level not in LEVELS:
                 raise TableError("error.no-ai-level")
             if len(lobby.players) >= MAX_PLAYERS:
@@ -221,9 +226,7 @@ class Tables:
 
     async def remove_ai(self, game_id: int, user_id: int, seat: int) -> Lobby:
         async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if user_id != lobby.game.host_id:
-                raise TableError("error.host-removes-ai")
+            lobby = await self._host_lobby(game_id, user_id, "error.host-removes-ai")
             if not any(p.seat == seat and p.ai for p in lobby.players):
                 raise TableError("error.no-ai-seat")
             await self.storage.remove_seat(game_id, seat)
@@ -255,9 +258,7 @@ class Tables:
 
     async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> Lobby:
         async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if user_id != lobby.game.host_id:
-                raise TableError("error.host-options")
+            lobby = await self._host_lobby(game_id, user_id, "error.host-options")
             if name not in LOBBY_OPTIONS or value not in LOBBY_OPTIONS[name]:
                 raise TableError("error.bad-option")
             options = dict(lobby.game.options)
@@ -268,9 +269,7 @@ class Tables:
     async def set_language(self, game_id: int, user_id: int, language: str) -> Lobby:
         """The host changes the game's language (its lobby, channel and pictures) before the start."""
         async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if user_id != lobby.game.host_id:
-                raise TableError("error.host-options")
+            await self._host_lobby(game_id, user_id, "error.host-options")
             if language not in CODES:
                 raise TableError("error.bad-option")
             await self.storage.update_game(game_id, language=language)
@@ -278,16 +277,12 @@ class Tables:
 
     async def cancel(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if user_id != lobby.game.host_id:
-                raise TableError("error.host-cancels")
+            await self._host_lobby(game_id, user_id, "error.host-cancels")
             await self.storage.update_game(game_id, status=ABANDONED)
             return await self.lobby(game_id)
 
     async def check_start(self, game_id: int, user_id: int) -> Lobby:
-        lobby = await self._open_lobby(game_id)
-        if user_id != lobby.game.host_id:
-            raise TableError("error.host-starts")
+        lobby = await self._host_lobby(game_id, user_id, "error.host-starts")
         if not MIN_PLAYERS <= len(lobby.players) <= MAX_PLAYERS:
             raise TableError("error.player-count", min=MIN_PLAYERS, max=MAX_PLAYERS, n=len(lobby.players))
         return lobby
