@@ -8,6 +8,7 @@ the lobby speak the game's language, a player's DMs the player's own (cogs.reade
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -235,17 +236,14 @@ class Presenter:
         if outcome.went_absent:
             private += " " + lang.text("timer.dm.absent")
             view = self.back_view(outcome.game_id, lang)
-            await self._hand_over(outcome.game_id, player, dm, lang)
+            await self._hand_over(outcome.game_id, player)
         self.outbox.post(dm, Post(content=private, view=view), dm.id)
 
-    async def _hand_over(self, game_id: int, player: PlayerRow, dm: discord.DMChannel, lang: Language) -> None:
+    async def _hand_over(self, game_id: int, player: PlayerRow) -> None:
         """The AI takes the seat: the person's prompts lose their buttons (they would only be stale)."""
         for key in (f"hand:{player.seat}", f"choice:{player.seat}"):
-            stored = await self.tables.storage.message(game_id, key)
-            if stored is not None:
-                await self.tables.storage.forget_message(game_id, key)
-                self.outbox.post(dm, Post(content=lang.text("dm.handed-over", game=game_id), view=None,
-                                          edit=stored[1]), dm.id)
+            await self._close_prompt(game_id, player, key, lambda lang: lang.text("dm.handed-over", game=game_id),
+                                     forget=True)
 
     async def _public_at(self, game_id: int, state: Game, index: int) -> dict[str, Any]:
         """The public observation when the log had ``index`` events (remembered, else replayed)."""
@@ -531,31 +529,34 @@ class Presenter:
         self.outbox.post(dm, Post(content=prompt.content, view=prompt.view, files=files, on_sent=remember,
                                   on_failed=closed), dm.id)
 
+    async def _close_prompt(self, game_id: int, player: PlayerRow, key: str, text: Callable[[Language], str],
+                            *, forget: bool) -> None:
+        """A stored DM prompt becomes ``text`` (in its reader's language) without buttons."""
+        if player.user_id is None:
+            return
+        stored = await self.tables.storage.message(game_id, key)
+        dm = await self._dm(player.user_id)
+        if stored is None or dm is None:
+            return
+        if forget:
+            await self.tables.storage.forget_message(game_id, key)
+        lang = await self.readers.of_user(player.user_id)
+        self.outbox.post(dm, Post(content=text(lang), view=None, edit=stored[1]), dm.id)
+
     async def _close_choice(self, game_id: int, player: PlayerRow, answer: str, source: str) -> None:
         """A choice answered: its message keeps the question and the answer, without buttons."""
-        if player.user_id is None:
-            return
-        stored = await self.tables.storage.message(game_id, f"choice:{player.seat}")
-        dm = await self._dm(player.user_id)
-        if stored is None or dm is None:
-            return
-        await self.tables.storage.forget_message(game_id, f"choice:{player.seat}")
         kind = answer.partition(" ")[0]
-        lang = await self.readers.of_user(player.user_id)
-        mark = lang.text("dm.ai-chose") if source != "player" else "✔"
-        text = f"{mark} {texts.question(lang, kind)} **{texts.answer_label(lang, answer)}**"
-        self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
+
+        def answered(lang: Language) -> str:
+            mark = lang.text("dm.ai-chose") if source != "player" else "✔"
+            return f"{mark} {texts.question(lang, kind)} **{texts.answer_label(lang, answer)}**"
+
+        await self._close_prompt(game_id, player, f"choice:{player.seat}", answered, forget=True)
 
     async def _finish_hand(self, game_id: int, player: PlayerRow, state: Game) -> None:
-        if player.user_id is None:
-            return
-        stored = await self.tables.storage.message(game_id, f"hand:{player.seat}")
-        dm = await self._dm(player.user_id)
-        if stored is None or dm is None:
-            return
-        lang = await self.readers.of_user(player.user_id)
-        text = lang.text("dm.planning-over", game=game_id, round=state.round_no)
-        self.outbox.post(dm, Post(content=text, view=None, edit=stored[1]), dm.id)
+        await self._close_prompt(
+            game_id, player, f"hand:{player.seat}",
+            lambda lang: lang.text("dm.planning-over", game=game_id, round=state.round_no), forget=False)
 
     async def _dm_failed(self, row: GameRow, player: PlayerRow, error: discord.HTTPException | None) -> None:
         if error is not None and getattr(error, "code", None) != DM_CLOSED:
@@ -608,9 +609,7 @@ class Presenter:
             bandit = self._player_name(observe(state, None), player.seat, lang)
             self.outbox.post(channel, Post(content=lang.text("table.stepped-away", user=player.user_id, bandit=bandit),
                                            view=self.back_view(row.id, lang)), channel.id)
-        dm = await self._dm(player.user_id) if player.user_id is not None else None
-        if dm is not None and player.user_id is not None:
-            await self._hand_over(row.id, player, dm, await self.readers.of_user(player.user_id))
+        await self._hand_over(row.id, player)
 
     async def welcome_back(self, row: GameRow, player: PlayerRow) -> None:
         """A person back from away: the channel hears it, and their hand and choice come fresh."""

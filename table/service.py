@@ -311,11 +311,7 @@ class Tables:
 
         An absent person who answers is back: the AI stops playing for them."""
         async with self.lock(game_id):
-            row = await self._running(game_id)
-            players = await self.storage.players(game_id)
-            player = next((p for p in players if p.user_id == user_id), None)
-            if player is None:
-                raise TableError("error.not-playing")
+            row, players, player = await self._playing(game_id, user_id)
             presence = (0, False) if player.missed or player.absent else None
             return await self._apply(row, players, player.seat, step, answer, "player", presence)
 
@@ -361,11 +357,7 @@ class Tables:
     async def back(self, game_id: int, user_id: int) -> tuple[GameRow, PlayerRow]:
         """An absent person takes their seat back; their decision, if one waits, is timed anew."""
         async with self.lock(game_id):
-            row = await self._running(game_id)
-            players = await self.storage.players(game_id)
-            player = next((p for p in players if p.user_id == user_id), None)
-            if player is None:
-                raise TableError("error.not-playing")
+            row, players, player = await self._playing(game_id, user_id)
             if not player.absent:
                 raise TableError("error.not-away")
             player.absent, player.missed = False, 0
@@ -378,11 +370,7 @@ class Tables:
     async def step_away(self, game_id: int, user_id: int) -> PlayerRow:
         """A person leaves a running game: the AI plays their bandit until they come back."""
         async with self.lock(game_id):
-            await self._running(game_id)
-            players = await self.storage.players(game_id)
-            player = next((p for p in players if p.user_id == user_id), None)
-            if player is None:
-                raise TableError("error.not-playing")
+            _, _, player = await self._playing(game_id, user_id)
             player.absent = True
             await self.storage.set_presence(game_id, player.seat, missed=player.missed, absent=True)
             state = await self.state(game_id)
@@ -395,6 +383,15 @@ class Tables:
         if row.status != RUNNING:
             raise TableError("error.game-over" if row.status == OVER else "error.game-abandoned")
         return row
+
+    async def _playing(self, game_id: int, user_id: int) -> tuple[GameRow, list[PlayerRow], PlayerRow]:
+        """A running game, its seats, and the seat of ``user_id``, who must be playing in it."""
+        row = await self._running(game_id)
+        players = await self.storage.players(game_id)
+        player = next((p for p in players if p.user_id == user_id), None)
+        if player is None:
+            raise TableError("error.not-playing")
+        return row, players, player
 
     async def _apply(self, row: GameRow, players: list[PlayerRow], seat: int, step: int, answer: str,
                      source: str, presence: tuple[int, bool] | None) -> Outcome:
