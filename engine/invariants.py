@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from engine.decisions import HANDLERS
 from engine.model import (
@@ -20,6 +22,7 @@ from engine.model import (
     is_bullet,
     loot_kind,
 )
+from engine.planning import hand_size
 from engine.train import INSIDE
 
 PHASES = {PLANNING, KEEPING, STEALING, EVENT, ROUND_END, OVER, SCENARIO}
@@ -37,7 +40,8 @@ def totals(game: Game) -> Counter[str]:
 
     Loot by kind (in the train, on bandits, in the box, the strongbox beside the train), each
     bandit's bullets (left in the revolver + fired cards anywhere), neutral bullets (beside the
-    train + received + gone in a shortage) and each bandit's action cards.
+    train + received + gone in a shortage) and every action card by its text, so that each card is
+    in exactly one place (deck, hand, discard or pile).
     """
     count: Counter[str] = Counter()
     tokens = [t for loot in game.floor_loot.values() for t in loot] + game.box
@@ -53,7 +57,7 @@ def totals(game: Game) -> Counter[str]:
         if is_bullet(c):
             count[f"bullets:{c.partition(':')[2]}"] += 1
         else:
-            count[f"cards:{card_owner(c)}"] += 1
+            count[f"card:{c}"] += 1
     return count
 
 
@@ -95,3 +99,40 @@ def problems(game: Game) -> list[str]:
     elif game.phase not in (OVER, SCENARIO):
         found.append(f"no decision pending in phase {game.phase!r} before the game is over")
     return found
+
+
+def deal_problems(game: Game, kept: Sequence[Sequence[str]]) -> list[str]:
+    """The start-of-round draw (B-5.1, V-1.4), checked at the first decision of a round.
+
+    ``kept[i]`` is seat i's hand before the round began (Expert: the cards kept, V-1.2; otherwise
+    empty). Each seat then holds its kept cards and was refilled up to max(kept, 6 or Doc's 7),
+    with fewer only when its deck and discard ran out, or (``discard-on-draw``) when drawn bullets
+    went to the discard. Planning already done this round (an answer taken by itself: a lone
+    "draw" or "pass") is taken back out of the count.
+    """
+    found: list[str] = []
+    since_round = _since_last_round(game)
+    for seat in game.seats:
+        i = seat.index
+        played = [p.card for p in game.pile if p.seat == i]
+        drawn_in_planning = sum(e["cards"] for e in since_round if e["type"] == "draw" and e["seat"] == i)
+        dealt = len(seat.hand) + len(played) - drawn_in_planning
+        missing = Counter(kept[i]) - Counter(seat.hand + played)
+        if missing:
+            found.append(f"seat {i} lost kept card(s) {sorted(missing.elements())} in the deal (V-1.2)")
+        owned = len(seat.hand) + len(played) + len(seat.deck) + len(seat.discard)
+        should = min(max(len(kept[i]), hand_size(game, seat)), owned)
+        set_aside = should - dealt
+        bullets_set_aside = game.options.expert and game.options.expert_bullets == "discard-on-draw"
+        if set_aside < 0 or (set_aside > 0 and not bullets_set_aside):
+            found.append(f"seat {i} holds {dealt} cards after the deal, not {should} (kept {len(kept[i])}, V-1.4)")
+        elif set_aside > sum(map(is_bullet, seat.discard)):
+            found.append(f"seat {i} is {set_aside} cards short after the deal, more than the bullets discarded")
+    return found
+
+
+def _since_last_round(game: Game) -> list[dict[str, Any]]:
+    for index in range(len(game.log) - 1, -1, -1):
+        if game.log[index]["type"] == "round":
+            return game.log[index + 1:]
+    return []

@@ -29,11 +29,19 @@ def hand_size(game: Game, seat: Seat) -> int:
     return base().hand_size + (1 if doc else 0)
 
 
+def refill_count(game: Game, seat: Seat) -> int:
+    """V-1.4: cards to draw at the start of a round, up to 6 (Doc 7); none for a hand kept larger."""
+    return max(0, hand_size(game, seat) - len(seat.hand))
+
+
 def draw(game: Game, seat: Seat, count: int) -> int:
     """Draw up to ``count`` cards from the top of the deck; returns how many were drawn.
 
-    In the Expert variant a deck that runs out is refilled from the shuffled discard (V-1.5).
+    A count of zero or less draws nothing. In the Expert variant a deck that runs out is refilled
+    from the shuffled discard (V-1.5).
     """
+    if count <= 0:
+        return 0  # a negative count would slice the deck from the bottom
     deck = seat.deck
     taken = deck[: -count - 1 : -1]  # the top ``count`` cards, top first
     del deck[len(deck) - len(taken):]
@@ -55,7 +63,7 @@ def start_round(game: Game) -> None:
     record(game, "round", card=game.round_card, first_seat=game.first_seat)
     for seat in game.seats:
         if game.options.expert:
-            draw(game, seat, hand_size(game, seat) - len(seat.hand))  # V-1.4: no reshuffle
+            draw(game, seat, refill_count(game, seat))  # V-1.4: no reshuffle
             if game.options.expert_bullets == "discard-on-draw":
                 bullets = [c for c in seat.hand if is_bullet(c)]
                 for c in bullets:

@@ -2,10 +2,13 @@
 
     python -m engine.selfplay --games N --players P --seed S [--fast]
 
-After every answer: loot, bullets and cards are conserved; every bandit stands on a legal position
-and none stays inside the marshal's car; a decision is pending with a legal answer until the game
-ends; a snapshot round-trip gives an equal state. ``--fast`` checks only at the end of each game
-(for the speed figure). The last line is ``games=N seconds=X games_per_s=Y``.
+After every answer: loot, bullets and every card are conserved (each card in exactly one place);
+every bandit stands on a legal position and none stays inside the marshal's car; a decision is
+pending with a legal answer until the game ends; a snapshot round-trip gives an equal state; and
+when a round starts, every hand was dealt up to max(kept, 6 or Doc's 7) (V-1.4). ``--fast`` checks
+only at the end of each game (for the speed figure). ``--variants`` draws the options per game,
+``--expert`` plays every game in the Expert variant. The last line is
+``games=N seconds=X games_per_s=Y``.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ import engine  # noqa: F401  (registers every decision handler)
 from engine.data import base
 from engine.errors import SnapshotError
 from engine.flow import apply
-from engine.invariants import problems, totals
-from engine.model import OVER, Game, Options
+from engine.invariants import deal_problems, problems, totals
+from engine.model import OVER, PLANNING, Decision, Game, Options, is_bullet
 from engine.setup import new_game
 from engine.snapshot import from_json, to_json
 
@@ -29,8 +32,11 @@ class InvariantBroken(AssertionError):
     pass
 
 
-def check_step(game: Game, expected_totals: object) -> None:
+def check_step(game: Game, expected_totals: object, kept: list[list[str]] | None = None) -> None:
+    """Every invariant of ``game`` now; ``kept``: the hands before a round that has just begun."""
     found = problems(game)
+    if kept is not None:
+        found += deal_problems(game, kept)
     if totals(game) != expected_totals:
         found.append(f"conservation broken: {totals(game)} != {expected_totals}")
     if game.pending is None and game.phase != OVER:
@@ -45,14 +51,30 @@ def check_step(game: Game, expected_totals: object) -> None:
         raise InvariantBroken(f"step {game.step}: " + "; ".join(found))
 
 
-def random_options(rng: random.Random) -> Options:
+def random_options(rng: random.Random, *, expert: bool | None = None) -> Options:
+    """Options drawn at random; ``expert`` forces the Expert variant on or off."""
     return Options(
         setup=rng.choice(["first-game", "advanced"]),
         django=rng.choice(["push", "lone-gun"]),
         belle=rng.choice(["any-other", "same-position"]),
-        expert=rng.random() < 0.25,
+        expert=rng.random() < 0.25 if expert is None else expert,
         expert_bullets=rng.choice(["discard-at-end", "discard-on-draw"]),
     )
+
+
+def kept_hands(game: Game, decision: Decision, value: str, hands: list[list[str]]) -> list[list[str]]:
+    """The hands each seat kept for the next round, given the hands before the answer that ended it.
+
+    Without the Expert variant nothing is kept (B-6.6). An answer given in planning that ends the
+    round at once left nothing to keep (keeping asked nobody, so every hand was empty of action
+    cards); the last ``discard`` answer takes its card out of the hand.
+    """
+    if not game.options.expert or decision.kind == "plan":
+        return [[] for _ in hands]
+    kept = [[c for c in hand if not is_bullet(c)] for hand in hands]
+    if decision.kind == "discard" and value != "done":
+        kept[decision.seat].remove(value)
+    return kept
 
 
 def play_game(
@@ -64,11 +86,14 @@ def play_game(
     game = new_game(characters, seed=seed, options=options or Options())
     start = totals(game)
     if checks:
-        check_step(game, start)
+        check_step(game, start, kept=[[] for _ in game.seats])
     while (decision := game.pending) is not None:
-        apply(game, decision.kind + " " + rng.choice(decision.values))
+        round_no, hands = game.round_no, [list(s.hand) for s in game.seats]
+        value = rng.choice(decision.values)
+        apply(game, decision.kind + " " + value)
         if checks:
-            check_step(game, start)
+            new_round = game.round_no != round_no and game.phase == PLANNING
+            check_step(game, start, kept=kept_hands(game, decision, value, hands) if new_round else None)
     if not checks:
         check_step(game, start)
     return game
@@ -82,11 +107,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fast", action="store_true", help="check only at the end of each game")
     parser.add_argument("--variants", action="store_true",
                         help="draw the options at random (expert, django, belle, setup) per game")
+    parser.add_argument("--expert", action="store_true", help="play every game in the Expert variant (V-1)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     for n in range(args.games):
         seed = args.seed + n
-        options = random_options(random.Random(-seed)) if args.variants else None
+        expert = True if args.expert else None
+        if args.variants:
+            options: Options | None = random_options(random.Random(-seed), expert=expert)
+        else:
+            options = Options(expert=True) if args.expert else None
         try:
             play_game(args.players, seed, options=options, checks=not args.fast)
         except InvariantBroken as broken:

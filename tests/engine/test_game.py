@@ -24,6 +24,7 @@ from engine import (
 from engine.actions import perform
 from engine.data import base
 from engine.model import Game
+from engine.planning import draw, refill_count
 from engine.scenario import build
 from engine.selfplay import play_game
 from engine.snapshot import dumps, loads
@@ -201,3 +202,24 @@ def test_text_that_is_not_json_is_a_snapshot_error() -> None:
         loads("{broken")
     with pytest.raises(SnapshotError, match="JSON object"):
         from_json([1, 2])
+
+
+@pytest.mark.parametrize("count", [0, -1, -7])
+def test_a_draw_of_zero_or_less_draws_nothing(count: int) -> None:
+    """V-1.4: a hand kept over its size asks a draw of zero or less; nothing moves, whatever the deck."""
+    game = new_game(["ghost", "doc", "tuco"], seed=3, options=Options(expert=True))
+    seat = game.seats[0]
+    seat.discard = ["ghost:move"]
+    deck, hand, discard = list(seat.deck), list(seat.hand), list(seat.discard)
+    assert draw(game, seat, count) == 0
+    assert (seat.deck, seat.hand, seat.discard) == (deck, hand, discard)
+
+
+def test_the_refill_is_up_to_the_hand_size_and_never_negative() -> None:
+    """V-1.4: up to 6 (Doc 7); a larger kept hand draws none."""
+    game = new_game(["ghost", "doc", "tuco"], seed=3, options=Options(expert=True))
+    ghost, doc = game.seats[0], game.seats[1]
+    for kept, ghost_draws, doc_draws in [(0, 6, 7), (4, 2, 3), (6, 0, 1), (7, 0, 0), (8, 0, 0), (10, 0, 0)]:
+        ghost.hand = ["ghost:move"] * kept
+        doc.hand = ["doc:move"] * kept
+        assert (refill_count(game, ghost), refill_count(game, doc)) == (ghost_draws, doc_draws)
