@@ -13,6 +13,7 @@ from dotenv import load_dotenv
 
 import render
 from cogs.components import DYNAMIC_ITEMS
+from cogs.delivery import Courier
 from cogs.outbox import Outbox
 from cogs.presenter import Presenter
 from cogs.translator import CatalogTranslator
@@ -28,21 +29,27 @@ class ColtBot(commands.Bot):
 
     tables: Tables
     presenter: Presenter
+    outbox: Outbox
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
-        self.outbox = Outbox(settings.message_interval)
         self._resumed = False
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
         seed = self.settings.game_seed
         seeds = random.Random(seed) if seed is not None else random.SystemRandom()
-        # Deadlines follow discord.py's clock (utcnow), which a simulated Discord can move on.
-        self.tables = Tables(storage, seeds=seeds, clock=lambda: discord.utils.utcnow().timestamp())
-        self.presenter = Presenter(self, self.tables, self.outbox)
+        # Deadlines and retries follow discord.py's clock (utcnow), which a simulated Discord can move on.
+        clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
+        self.tables = Tables(storage, seeds=seeds, clock=clock)
+        self.presenter = Presenter(self, self.tables)
+        self.tables.show = self.presenter
+        courier = Courier(self, storage, self.presenter.draw, channel_lost=self._channel_lost,
+                          wake=lambda targets: self.outbox.wake(targets))
+        self.outbox = Outbox(storage, courier, interval=self.settings.message_interval, clock=clock)
+        self.tables.wake = self.outbox.wake
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await asyncio.to_thread(render.preload)  # fonts and sprites now, not in the first picture
         from cogs.colt import Colt
@@ -62,8 +69,15 @@ class ColtBot(commands.Bot):
         if isinstance(cog, Colt):
             await cog.resume_games()
 
+    async def _channel_lost(self, game_id: int, channel_id: int) -> str:
+        from cogs.colt import Colt
+
+        cog = self.get_cog("Colt")
+        return await cog.channel_lost(game_id, channel_id) if isinstance(cog, Colt) else "later"
+
     async def close(self) -> None:
-        await self.outbox.close()
+        if hasattr(self, "outbox"):
+            await self.outbox.close()
         if hasattr(self, "tables"):
             await self.tables.storage.close()
         await super().close()

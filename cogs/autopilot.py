@@ -3,7 +3,8 @@
 One watch per running game, renewed after every change: if the AI is to answer the pending
 decision, it does so after a short pause (so people can follow the pictures); if a person is to
 answer, the watch sleeps until the stored deadline and then lets the AI answer for them. The
-deadline lives in the database, so a restart picks the watches up where they were.
+deadline and the seat waited for live in the database, so a restart picks the watches up where they
+were without loading any game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from table.service import Outcome, TableError, Tables
-from table.storage import RUNNING
+from table.storage import RUNNING, GameRow, PlayerRow
 
 log = logging.getLogger(__name__)
 RETRY_AFTER = 30.0  # seconds before a failed AI answer is tried again
@@ -27,12 +28,24 @@ class Autopilot:
         self.think, self.budget_ms = think, budget_ms
         self._watches: dict[int, asyncio.Task[None]] = {}
 
-    def watch(self, game_id: int) -> None:
-        """(Re)start the watch of a game for its pending decision; the old one is dropped."""
+    def watch(self, game_id: int, *, row: GameRow | None = None, players: list[PlayerRow] | None = None) -> None:
+        """(Re)start the watch of a game for its pending decision; the old one is dropped.
+
+        ``row`` and ``players``, when the caller has them (resuming many games), save two reads."""
         old = self._watches.get(game_id)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        self._watches[game_id] = asyncio.create_task(self._watch(game_id), name=f"colt-watch-{game_id}")
+        task = asyncio.create_task(self._watch(game_id, row, players), name=f"colt-watch-{game_id}")
+        self._watches[game_id] = task
+        task.add_done_callback(lambda done: self._ended(game_id, done))
+
+    def _ended(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._watches.get(game_id) is task:
+            del self._watches[game_id]  # only watches with something to wait for are kept
+
+    @property
+    def watching(self) -> int:
+        return len(self._watches)
 
     def forget(self, game_id: int) -> None:
         task = self._watches.pop(game_id, None)
@@ -46,9 +59,9 @@ class Autopilot:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _watch(self, game_id: int) -> None:
+    async def _watch(self, game_id: int, row: GameRow | None, players: list[PlayerRow] | None) -> None:
         try:
-            await self._answer_when_due(game_id)
+            await self._answer_when_due(game_id, row, players)
         except asyncio.CancelledError:
             raise
         except TableError as error:
@@ -59,17 +72,14 @@ class Autopilot:
             await asyncio.sleep(RETRY_AFTER)
             self.watch(game_id)
 
-    async def _answer_when_due(self, game_id: int) -> None:
+    async def _answer_when_due(self, game_id: int, row: GameRow | None, players: list[PlayerRow] | None) -> None:
         while True:
-            row = await self.tables.row(game_id)
-            if row.status != RUNNING:
-                self._watches.pop(game_id, None)
+            row = row or await self.tables.row(game_id)
+            if row.status != RUNNING or row.waiting_seat is None:
                 return
-            state = await self.tables.state(game_id)
-            if state.pending is None:
-                return
-            step, seat = state.step, state.pending.seat
-            player = next(p for p in await self.tables.storage.players(game_id) if p.seat == seat)
+            step, seat = row.step, row.waiting_seat
+            players = players or await self.tables.storage.players(game_id)
+            player = next(p for p in players if p.seat == seat)
             if player.autoplayed:
                 await asyncio.sleep(self.think)
             elif row.deadline_step == step and row.deadline_at is not None:
@@ -78,8 +88,9 @@ class Autopilot:
                 return  # a person with no deadline: nothing to watch
             outcome = await self.tables.autoplay(game_id, step, budget_ms=self.budget_ms)
             if outcome is not None:
-                await self.after(outcome)  # shows it, then watches the next decision
+                await self.after(outcome)  # watches the next decision
                 return
-            if (await self.tables.state(game_id)).step != step:
+            row, players = await self.tables.row(game_id), None
+            if row.step != step:
                 return  # answered meanwhile: that answer started a new watch
             # Still the same decision but not due (a deadline moved by "I'm back"): look again.

@@ -14,10 +14,12 @@ from discord.ext import commands, tasks
 
 from cogs import pictures, rules_text, texts
 from cogs.autopilot import Autopilot
-from cogs.presenter import Presenter, deadline_text, player_label
+from cogs.components import valid_id
+from cogs.presenter import Presenter
+from cogs.story import deadline_text
 from cogs.translator import command_text
 from engine import observe
-from lang import CODES, Language, for_locale, language
+from lang import CODES, for_locale, language
 from render import text
 from table.service import Outcome, TableError
 from table.storage import LOBBY, OVER, RUNNING, GameRow
@@ -52,13 +54,27 @@ class Colt(commands.Cog):
         await self.autopilot.close()
 
     async def resume_games(self) -> None:
-        """After a start: running games get their prompts back and their AI and timers watched."""
-        for row in await self.tables.storage.games(RUNNING):
-            try:
-                await self.presenter.resume(row.id)
-            except Exception:
-                log.exception("could not resume game %s", row.id)
-            self.autopilot.watch(row.id)
+        """After a start: what was waiting to be shown is delivered, timers and AI seats are watched.
+
+        Prompts already in people's DMs keep working (their buttons carry game and step), so
+        nothing is drawn or sent again; a simulated Discord that starts empty (the local table)
+        gets the whole table shown anew instead."""
+        await self.bot.outbox.start()
+        rows = await self.tables.storage.games(RUNNING)
+        seats = await self.tables.storage.players_of([row.id for row in rows])
+        for row in rows:
+            self.autopilot.watch(row.id, row=row, players=seats[row.id])
+        if self.bot.settings.fresh_world:
+            for row in rows:
+                try:
+                    await self._show_again(row)
+                except Exception:
+                    log.exception("could not show game %s again", row.id)
+
+    async def _show_again(self, row: GameRow) -> None:
+        state = await self.tables.state(row.id, row)
+        players = await self.tables.storage.players(row.id)
+        await self.presenter.deliver(await self.presenter.table_again(row, players, state))
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -98,7 +114,7 @@ class Colt(commands.Cog):
                                                 view=self.presenter.lobby_view(lobby))
         message = await interaction.original_response()
         await self.tables.storage.update_game(lobby.game.id, lobby_message_id=message.id)
-        await self.presenter.test_dm(lobby.game, interaction.user.id, interaction.channel)
+        await self.presenter.deliver([self.presenter.hello(lobby.game, interaction.user.id, lang)])
 
     @colt.command(name=command_text("command.hand.name"), description=command_text("command.hand.description"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -149,13 +165,12 @@ class Colt(commands.Cog):
             await self._refuse(interaction, lang.text("reply.several-games" if mine else "reply.not-in-game"))
             return
         try:
-            player = await self.tables.step_away(running.id, interaction.user.id)
+            await self.tables.step_away(running.id, interaction.user.id)
         except TableError as error:
             await self._refuse(interaction, error.text(lang))
             return
         await interaction.response.send_message(lang.text("reply.stepped-away"),
                                                 view=self.presenter.back_view(running.id, lang), ephemeral=True)
-        await self.presenter.stepped_away(running, player)
         self.autopilot.watch(running.id)
 
     @colt.command(name=command_text("command.abandon.name"),
@@ -208,8 +223,7 @@ class Colt(commands.Cog):
     async def language(self, interaction: discord.Interaction, choice: str) -> None:
         await self.readers.seen(interaction)
         chosen = choice if choice in CODES else None
-        await self.tables.storage.set_language(interaction.user.id, chosen)
-        lang = await self.readers.of_user(interaction.user.id)
+        lang = await self.readers.choose(interaction.user.id, chosen)
         key = "reply.language" if chosen else "reply.language.discord"
         await interaction.response.send_message(lang.text(key, language=lang.text("language.name")), ephemeral=True)
 
@@ -238,7 +252,7 @@ class Colt(commands.Cog):
                                                 "cancel": "reply.cancelled"}[action]))
         await self.presenter.show_lobby(lobby)
         if action == "join":
-            await self.presenter.test_dm(lobby.game, user, interaction.channel)
+            await self.presenter.deliver([self.presenter.hello(lobby.game, user, await self.readers.of_user(user))])
 
     @staticmethod
     async def _ack(interaction: discord.Interaction, text: str) -> None:
@@ -290,54 +304,76 @@ class Colt(commands.Cog):
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
         lang = await self.readers.seen(interaction)
         try:
-            lobby = await self.tables.check_start(game_id, interaction.user.id)
+            lobby = await self.tables.claim_start(game_id, interaction.user.id)
         except TableError as error:
             await self._refuse(interaction, error.text(lang))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table_lang = self.readers.of_game(lobby.game)
-        channel = await self._open_table(interaction, game_id, table_lang)
+        guild = interaction.guild
+        assert guild is not None
+        channel = await self._open_table(guild, interaction.channel, lobby.game)
         if channel is None:
+            await self.tables.release_start(game_id)
             await interaction.followup.send(lang.text("reply.no-table", category=self.bot.settings.category),
                                             ephemeral=True)
             return
         try:
             outcome = await self.tables.start(game_id, interaction.user.id, channel.id)
         except TableError as error:
+            await self.tables.release_start(game_id)
             await interaction.followup.send(error.text(lang), ephemeral=True)
             await self._delete_quietly(channel)
             return
         await interaction.followup.send(lang.text("reply.game-on", channel=channel.mention), ephemeral=True)
         await self.presenter.show_lobby(await self.tables.lobby(game_id))
-        players = "\n".join(table_lang.text("table.players", seat=p.seat + 1, player=player_label(table_lang, p),
-                                            bandit=text.bandit_noun(p.character, table_lang))
-                            for p in outcome.players)
-        await channel.send(table_lang.text("table.welcome", game=game_id, players=players),
-                           allowed_mentions=discord.AllowedMentions.none())
         await self._after(outcome)
 
-    async def _open_table(self, interaction: discord.Interaction, game_id: int, lang: Language) -> Any:
-        """A channel in the Colt Express category if allowed, else a thread here."""
-        guild = interaction.guild
-        assert guild is not None
-        me = guild.me
-        if me.guild_permissions.manage_channels:
+    async def _open_table(self, guild: discord.Guild, here: Any, row: GameRow) -> Any:
+        """A channel in the Colt Express category if allowed, else a thread in the lobby's channel."""
+        lang = self.readers.of_game(row)
+        if guild.me.guild_permissions.manage_channels:
             try:
                 category = discord.utils.get(guild.categories, name=self.bot.settings.category)
                 if category is None:
                     category = await guild.create_category(self.bot.settings.category)
-                return await guild.create_text_channel(f"colt-express-{game_id}", category=category,
-                                                       topic=lang.text("table.channel-topic", game=game_id))
+                return await guild.create_text_channel(f"colt-express-{row.id}", category=category,
+                                                       topic=lang.text("table.channel-topic", game=row.id))
             except discord.HTTPException as error:
-                log.info("no channel for game %s (%s); trying a thread", game_id, error)
-        channel = interaction.channel
-        if isinstance(channel, discord.TextChannel):
+                log.info("no channel for game %s (%s); trying a thread", row.id, error)
+        if isinstance(here, discord.TextChannel):
             try:
-                return await channel.create_thread(name=lang.text("table.thread-name", game=game_id),
-                                                   type=discord.ChannelType.public_thread)
+                return await here.create_thread(name=lang.text("table.thread-name", game=row.id),
+                                                type=discord.ChannelType.public_thread)
             except discord.HTTPException as error:
-                log.info("no thread for game %s (%s)", game_id, error)
+                log.info("no thread for game %s (%s)", row.id, error)
         return None
+
+    async def channel_lost(self, game_id: int, lost: int) -> str:
+        """A game's channel is gone (deleted, or the bot lost access): the table moves to a new one."""
+        async def open_channel(row: GameRow) -> int | None:
+            guild = self.bot.get_guild(row.guild_id)
+            if guild is None:
+                return None
+            channel = await self._open_table(guild, guild.get_channel(row.lobby_channel_id), row)
+            return channel.id if channel is not None else None
+
+        return await self.tables.move_table(game_id, lost, open_channel)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_deleted(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_deleted(payload.thread_id)
+
+    async def _channel_deleted(self, channel_id: int) -> None:
+        row = await self.tables.storage.game_in_channel(channel_id)
+        if row is not None and row.status == RUNNING and row.channel_id == channel_id:
+            try:
+                await self.channel_lost(row.id, channel_id)
+            except Exception:
+                log.exception("game %s lost its channel and could not get a new one now", row.id)
 
     @staticmethod
     async def _delete_quietly(channel: Any) -> None:
@@ -349,6 +385,9 @@ class Colt(commands.Cog):
     async def on_answer(self, interaction: discord.Interaction, game_id: int, step: int, answer: str) -> None:
         await interaction.response.defer()
         lang = await self.readers.seen(interaction)
+        if not (valid_id(game_id) and valid_id(step)):
+            await interaction.followup.send(lang.text("error.stale"), ephemeral=True)
+            return
         try:
             outcome = await self.tables.answer(game_id, interaction.user.id, step, answer)
         except TableError as error:
@@ -357,8 +396,7 @@ class Colt(commands.Cog):
         await self._after(outcome)
 
     async def _after(self, outcome: Outcome) -> None:
-        """Show a change (an answer, the deal), then watch the next decision for the AI and the timer."""
-        await self.presenter.announce(outcome)
+        """After a change was written (and what it shows): watch the next decision, or close the table."""
         if outcome.row.status == OVER:
             self.autopilot.forget(outcome.game_id)
             await self._close_channel(outcome.row)
@@ -368,12 +406,11 @@ class Colt(commands.Cog):
     async def on_back(self, interaction: discord.Interaction, game_id: int) -> None:
         lang = await self.readers.seen(interaction)
         try:
-            row, player = await self.tables.back(game_id, interaction.user.id)
+            await self.tables.back(game_id, interaction.user.id)
         except TableError as error:
             await self._refuse(interaction, error.text(lang))
             return
         await interaction.response.send_message(lang.text("reply.back"), ephemeral=True)
-        await self.presenter.welcome_back(row, player)
         self.autopilot.watch(game_id)
 
     async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -386,22 +423,36 @@ class Colt(commands.Cog):
         if row.status != RUNNING:
             await self._refuse(interaction, lang.text("reply.not-running"))
             return
-        state = await self.tables.state(game_id)
-        prompt = await self.presenter.prompt_for(game_id, state, seat, lang, deadline_text(row, state.step))
-        files = [discord.File(io.BytesIO(prompt.picture), "hand.png")] if prompt.picture else []
-        await interaction.response.send_message(prompt.content, view=prompt.view, files=files, ephemeral=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state = await self.tables.state(game_id, row)
+        prompt = self.presenter.prompt_for(game_id, state, seat, lang, deadline_text(row, state.step))
+        files = [discord.File(io.BytesIO(await pictures.hand(prompt.hand, lang)), "hand.png")] if prompt.hand else []
+        await interaction.followup.send(prompt.content, view=prompt.view, files=files, ephemeral=True)
 
     # --- the end -------------------------------------------------------------------------------
 
+    async def _channel(self, channel_id: int | None) -> Any:
+        if channel_id is None:
+            return None
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel
+
     async def _close_channel(self, row: GameRow) -> None:
         """Keep a finished game's channel read-only; it is deleted after the configured delay."""
-        channel = await self.presenter.channel(row.channel_id)
+        channel = await self._channel(row.channel_id)
         if channel is None:
             return
         try:
             if isinstance(channel, discord.Thread):
                 await channel.edit(locked=True)
             else:
+                # The bot keeps its voice: the final count and the replay are still on their way.
+                await channel.set_permissions(channel.guild.me, send_messages=True, attach_files=True)
                 await channel.set_permissions(channel.guild.default_role, send_messages=False)
         except discord.HTTPException as error:
             log.info("could not make game %s's channel read-only: %s", row.id, error)
@@ -411,7 +462,7 @@ class Colt(commands.Cog):
     async def cleanup(self) -> None:
         for row in await self.tables.storage.games(OVER, "abandoned"):
             if row.cleanup_at is not None and row.cleanup_at <= time.time() and row.channel_id:
-                channel = await self.presenter.channel(row.channel_id)
+                channel = await self._channel(row.channel_id)
                 if channel is not None and channel.id != row.lobby_channel_id:
                     await self._delete_quietly(channel)
                 await self.tables.storage.update_game(row.id, cleanup_at=None)

@@ -11,6 +11,12 @@ if TYPE_CHECKING:
     from cogs.colt import Colt
 
 
+def valid_id(number: int) -> bool:
+    """Whether a number from a custom id can be a game's id or step: a crafted one may not fit the
+    database's integers (it is then refused like any stale click)."""
+    return 0 <= number < 2**63
+
+
 def _cog(interaction: discord.Interaction) -> Colt:
     cog = interaction.client.get_cog("Colt")  # type: ignore[attr-defined]
     assert cog is not None

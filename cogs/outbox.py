@@ -1,113 +1,167 @@
-"""Messages queued per channel and paced, so that normal play never meets a rate limit.
+"""The durable outbox: what the table must show, delivered in order, paced, retried until it is there.
 
-When a backlog builds up, consecutive train pictures are combined into one message (up to
-Discord's 10 attachments), never dropped; a later edit of the same message replaces an earlier
-one still waiting (only the newest state of a message matters).
+Every change of a game writes its messages as rows of the ``outbox`` table in the change's own
+transaction (table.storage ``Tx.enqueue``); this worker delivers them. One task per target (a game's
+channel, a person's DMs, a lobby's channel) while that target has rows, in the order written:
+
+- a passing failure (429 with its ``retry_after``, 5xx, a timeout, a dropped connection) keeps the
+  row and tries again later with a growing pause; nothing behind it overtakes it;
+- a permanent one is handled by its meaning (cogs.delivery): a closed DM is told in the channel, a
+  vanished game channel is replaced and the row goes to the new one, a deleted message is sent
+  anew; anything else (a bug) is logged as an error and the row is dropped;
+- when a backlog builds up, consecutive train pictures are combined into one message (up to
+  Discord's 10 attachments), never dropped; an edit of a message still waiting behind a newer edit
+  of the same message is skipped (only the newest state matters).
+
+Rows survive restarts: a fresh bot starts a worker for every target with rows. A send that was under
+way when the process died is looked for in the channel before it is sent again (cogs.delivery).
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-from collections import deque
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+import random
+import time
+from collections.abc import Awaitable, Callable, Iterable
 
-import discord
+from table.storage import OutboxRow, Storage
 
 log = logging.getLogger(__name__)
 
-MAX_FILES = 10
+MAX_FILES = 10  # attachments Discord takes in one message
+BATCH = MAX_FILES + 1  # rows looked at together (combining frames, skipping superseded edits)
+FIRST_RETRY, LAST_RETRY = 1.0, 300.0  # seconds between tries of a passing failure: doubling, capped
 
-Sent = Callable[[discord.Message], Awaitable[None]]
-Failed = Callable[[discord.HTTPException], Awaitable[None]]
+
+class Retry(Exception):
+    """A passing failure: try the same rows again, not before ``after`` seconds."""
+
+    def __init__(self, reason: str, after: float | None = None) -> None:
+        super().__init__(reason)
+        self.after = after
 
 
-@dataclass
-class Post:
-    content: str = ""
-    files: list[tuple[str, bytes]] = field(default_factory=list)
-    view: discord.ui.View | None = None
-    frame: bool = False  # a train picture: may be combined with the frames queued after it
-    edit: int | None = None  # a message id: edit that message instead of sending a new one
-    delete: int | None = None  # a message id: delete that message
-    on_sent: Sent | None = None
-    on_failed: Failed | None = None
+Deliver = Callable[[list[OutboxRow]], Awaitable[None]]
+"""Delivers rows that form one message (several only for combined frames); raises ``Retry`` for a
+passing failure. Writing the success (or a permanent failure) to storage is its job."""
+
+
+def backoff(attempts: int) -> float:
+    """The pause before try number ``attempts + 1``: doubling from 1 s to 5 min, with jitter."""
+    base = min(LAST_RETRY, FIRST_RETRY * 2 ** min(attempts, 16))
+    return base * random.uniform(0.75, 1.25)
 
 
 class Outbox:
-    def __init__(self, interval: float) -> None:
-        self.interval = interval
-        self._queues: dict[int, deque[tuple[discord.abc.Messageable, Post]]] = {}
-        self._workers: dict[int, asyncio.Task[None]] = {}
+    def __init__(self, storage: Storage, deliver: Deliver, *, interval: float,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.storage, self.deliver, self.interval, self.clock = storage, deliver, interval, clock
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()  # targets woken while their worker was busy: look again
+        self._closed = False
 
-    def post(self, channel: discord.abc.Messageable, post: Post, channel_id: int) -> None:
-        queue = self._queues.setdefault(channel_id, deque())
-        if post.edit is not None:
-            for i, (_, waiting) in enumerate(queue):
-                if waiting.edit == post.edit:
-                    queue[i] = (channel, post)
-                    break
-            else:
-                queue.append((channel, post))
-        else:
-            queue.append((channel, post))
-        worker = self._workers.get(channel_id)
-        if worker is None or worker.done():
-            self._workers[channel_id] = asyncio.create_task(self._work(channel_id))
-
-    async def drain(self) -> None:
-        while any(not w.done() for w in self._workers.values()):
-            await asyncio.gather(*self._workers.values(), return_exceptions=True)
-
-    async def close(self) -> None:
-        for worker in self._workers.values():
-            worker.cancel()
-        await asyncio.gather(*self._workers.values(), return_exceptions=True)
-
-    @staticmethod
-    def _combine(queue: deque[tuple[discord.abc.Messageable, Post]], first: Post) -> Post:
-        """Merge the frames waiting right behind ``first`` into it."""
-        if not first.frame:
-            return first
-        merged = Post(first.content, list(first.files), first.view, True, None, None, first.on_sent,
-                      first.on_failed)
-        while queue and queue[0][1].frame and len(merged.files) + len(queue[0][1].files) <= MAX_FILES:
-            _, nxt = queue.popleft()
-            merged.content = "\n".join(t for t in (merged.content, nxt.content) if t)
-            merged.files += nxt.files
-            merged.view = nxt.view or merged.view
-        return merged
-
-    async def _work(self, channel_id: int) -> None:
-        queue = self._queues[channel_id]
-        while queue:
-            channel, post = queue.popleft()
-            post = self._combine(queue, post)
-            await self._deliver(channel, post)
-            if queue:
-                await asyncio.sleep(self.interval)
-
-    async def _deliver(self, channel: discord.abc.Messageable, post: Post) -> None:
-        files = [discord.File(io.BytesIO(data), filename=name) for name, data in post.files]
-        try:
-            if post.delete is not None:
-                await channel.get_partial_message(post.delete).delete()  # type: ignore[attr-defined]
-                return
-            if post.edit is not None:
-                message = channel.get_partial_message(post.edit)  # type: ignore[attr-defined]
-                kwargs: dict[str, object] = {"content": post.content, "view": post.view}
-                if files:
-                    kwargs["attachments"] = files
-                message = await message.edit(**kwargs)
-            else:
-                message = await channel.send(post.content, files=files, view=post.view)
-        except discord.HTTPException as error:
-            if post.on_failed is not None:
-                await post.on_failed(error)
-            else:
-                log.warning("could not deliver a message: %s", error)
+    def wake(self, targets: Iterable[str]) -> None:
+        """New rows were committed for ``targets``: deliver them (a worker per target, while needed)."""
+        if self._closed:
             return
-        if post.on_sent is not None:
-            await post.on_sent(message)
+        for target in targets:
+            worker = self._workers.get(target)
+            if worker is not None and not worker.done():
+                self._again.add(target)
+                continue
+            self._workers[target] = asyncio.create_task(self._work(target), name=f"colt-outbox-{target}")
+
+    async def start(self) -> None:
+        """After a start: deliver whatever was waiting when the last process stopped."""
+        self.wake(await self.storage.outbox_targets())
+
+    @property
+    def busy(self) -> int:
+        return sum(not w.done() for w in self._workers.values())
+
+    async def drain(self, timeout: float = 60.0) -> None:
+        """Wait until every worker is done (tests, a clean shutdown)."""
+        deadline = time.monotonic() + timeout
+        while self.busy and time.monotonic() < deadline:
+            await asyncio.wait([w for w in self._workers.values() if not w.done()],
+                               timeout=max(0.0, deadline - time.monotonic()))
+
+    async def close(self, grace: float = 5.0) -> None:
+        """Stop: a delivery under way may finish (so it is not sent twice at the next start)."""
+        self._closed = True
+        workers = [w for w in self._workers.values() if not w.done()]
+        if workers:
+            _, late = await asyncio.wait(workers, timeout=grace)
+            for worker in late:
+                worker.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+        self._workers.clear()
+
+    async def _work(self, target: str) -> None:
+        try:
+            while not self._closed:
+                self._again.discard(target)
+                rows = await self.storage.outbox(target, BATCH)
+                if not rows:
+                    if target in self._again:
+                        continue
+                    return  # nothing left: the worker ends (and is started again by the next wake)
+                wait = rows[0].not_before - self.clock()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                    continue
+                batch, superseded = plan_batch(rows)
+                if superseded:
+                    async with self.storage.transaction() as tx:
+                        await tx.delivered(row.id for row in superseded)
+                    continue
+                try:
+                    await self.deliver(batch)
+                except Retry as retry:
+                    pause = retry.after if retry.after is not None else backoff(batch[0].attempts)
+                    log.warning("%s: delivery failed (%s); trying again in %.1f s", target, retry, pause)
+                    async with self.storage.transaction() as tx:
+                        await tx.retry_later([row.id for row in batch], self.clock() + pause)
+                    continue
+                if self.interval and len(rows) > len(batch):
+                    await asyncio.sleep(self.interval)  # paced: Discord's limits per channel
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # A bug in delivering: logged, and the rows stay for the next wake (or the next start).
+            log.exception("the outbox of %s stopped on an error", target)
+        finally:
+            if self._workers.get(target) is asyncio.current_task():
+                del self._workers[target]
+
+
+def plan_batch(rows: list[OutboxRow]) -> tuple[list[OutboxRow], list[OutboxRow]]:
+    """What to deliver now: the first row, with the frames queued right behind it (one message).
+
+    Or, when the first row is an edit that a later waiting edit of the same message replaces, no
+    batch and that superseded row to skip."""
+    first = rows[0]
+    body = first.body
+    if body.get("op") == "edit":
+        for later in rows[1:]:
+            if later.body.get("op") == "send" and later.body.get("key") == body.get("key"):
+                break  # a new message under that key comes first: the edit still matters
+            if later.body.get("op") == "edit" and _same_message(later.body, body) and not body.get("forget"):
+                return [], [first]
+    if not body.get("frame"):
+        return [first], []
+    batch, files = [first], len(body.get("pictures", ()))
+    for later in rows[1:]:
+        more = len(later.body.get("pictures", ()))
+        if not later.body.get("frame") or files + more > MAX_FILES:
+            break
+        batch.append(later)
+        files += more
+    return batch, []
+
+
+def _same_message(one: dict[str, object], other: dict[str, object]) -> bool:
+    if one.get("message") is not None or other.get("message") is not None:
+        return one.get("message") == other.get("message")
+    return one.get("key") is not None and one.get("key") == other.get("key")

@@ -30,6 +30,9 @@ class Settings:
     game_seed: int | None = None  # seeds of new games drawn from this (reproducible runs); None: random
     ai_think: float = 1.5  # seconds an AI bandit waits before answering, so people can follow
     ai_budget_ms: float = 250.0  # thinking time of a hard AI bandit per decision
+    # The Discord it connects to starts empty at every start (the local table's simulation): running
+    # games are shown anew instead of trusting the messages of the last session.
+    fresh_world: bool = False
 
     @classmethod
     def from_environment(cls) -> Settings:

@@ -62,7 +62,7 @@ class LocalTable:
         # The commands are synced into the simulation at every start: it begins empty each time. Its
         # messages are not paced: the pacing respects Discord's rate limits, and would only make
         # every click wait here.
-        self.settings = replace(settings, sync_commands=True, message_interval=0.0)
+        self.settings = replace(settings, sync_commands=True, message_interval=0.0, fresh_world=True)
         self.make_bot = make_bot
         self.say = say or _say
         self.pages: list[Page] = []
@@ -116,8 +116,9 @@ class LocalTable:
 
         SimCord keeps its simulated Discord in memory only: the game channels and every message
         of the last session are gone. A running game gets a new channel, and the messages the bot
-        meant to edit are forgotten, so it sends the pending prompt afresh. An open lobby's
-        message is gone with its buttons, so the lobby is closed.
+        meant to edit are forgotten; the bot shows the table anew there and sends everyone's prompts
+        afresh (``Settings.fresh_world``). An open lobby's message is gone with its buttons, so the
+        lobby is closed.
         """
         try:
             storage = await Storage.open(self.settings.database)
@@ -132,8 +133,9 @@ class LocalTable:
                 channel = self.guild.create_text_channel(f"colt-express-{row.id}", category=self._category(),
                                                          topic=for_locale(row.language).text("table.channel-topic",
                                                                                              game=row.id))
-                await storage.update_game(row.id, channel_id=channel.id)
-                await storage.forget_messages(row.id)
+                async with storage.transaction() as tx:
+                    await tx.update_game(row.id, channel_id=channel.id)
+                    await tx.forget_messages(row.id)
                 self.say(f"Game #{row.id} goes on in #{channel.name}.")
         finally:
             await storage.close()

@@ -12,9 +12,10 @@ import logging
 import random
 import time
 import weakref
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Protocol
 
 import engine
 from engine import Game, Options, apply, new_game
@@ -24,7 +25,7 @@ from engine.data import base
 from engine.scoring import gunslingers, scores, winners
 from engine.snapshot import dumps, loads
 from lang import CODES, SOURCE, Language, english
-from table.storage import ABANDONED, LOBBY, OVER, RUNNING, GameRow, PlayerRow, Storage
+from table.storage import ABANDONED, LOBBY, OVER, RUNNING, Delivery, GameRow, PlayerRow, StaleStep, Storage
 
 log = logging.getLogger(__name__)
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
@@ -39,6 +40,7 @@ TIMERS: dict[str, tuple[float, float]] = {
 PLANNING_KINDS = ("plan", "discard")  # the decisions of Schemin' (Expert: which cards to keep)
 MISSES_BEFORE_ABSENT = 3  # missed decisions in a row before the AI takes the seat until "I'm back"
 STAND_IN = "normal"  # the AI level that answers for a person whose time is up or who is away
+CACHED_GAMES = 512  # game states kept in memory (the most recently used); the database has them all
 
 # The lobby's options and their choices; the first choice is the default (RULES.md defaults).
 LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -110,13 +112,41 @@ class Outcome:
     went_absent: bool = False  # this timeout was the person's last chance: the AI plays for them now
 
 
+class Show(Protocol):
+    """What each change shows (the presenter): deliveries written in the change's own transaction."""
+
+    async def game(self, outcome: Outcome) -> list[Delivery]: ...
+
+    async def presence(self, row: GameRow, player: PlayerRow, state: Game, *, back: bool) -> list[Delivery]: ...
+
+    async def channel_moved(self, row: GameRow, players: list[PlayerRow], state: Game,
+                            lobby: Lobby) -> list[Delivery]: ...
+
+
+class NothingShown:
+    """A table that shows nothing (tests of the rules of the table alone)."""
+
+    async def game(self, outcome: Outcome) -> list[Delivery]:
+        return []
+
+    async def presence(self, row: GameRow, player: PlayerRow, state: Game, *, back: bool) -> list[Delivery]:
+        return []
+
+    async def channel_moved(self, row: GameRow, players: list[PlayerRow], state: Game,
+                            lobby: Lobby) -> list[Delivery]:
+        return []
+
+
 @dataclass
 class Tables:
     storage: Storage
     seeds: random.Random = field(default_factory=random.SystemRandom)  # where new games' seeds come from
     clock: Callable[[], float] = time.time  # now, in seconds since the epoch: deadlines are set by it
+    show: Show = field(default_factory=NothingShown)
+    wake: Callable[[set[str]], None] = lambda targets: None  # the outbox, once deliveries are committed
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
-    _states: dict[int, Game] = field(default_factory=dict)
+    # A cache of game states, checked against the stored step before use: the database is the truth.
+    _states: OrderedDict[int, Game] = field(default_factory=OrderedDict)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -136,26 +166,38 @@ class Tables:
     async def lobby(self, game_id: int) -> Lobby:
         return Lobby(await self.row(game_id), await self.storage.players(game_id))
 
-    async def state(self, game_id: int) -> Game:
-        """The engine state of a started game (kept in memory once read)."""
+    async def state(self, game_id: int, row: GameRow | None = None) -> Game:
+        """The engine state of a started game: the cached one while it is at the stored step."""
+        row = row or await self.row(game_id)
         cached = self._states.get(game_id)
-        if cached is not None:
+        if cached is not None and cached.step == row.step:
+            self._states.move_to_end(game_id)
             return cached
-        row = await self.row(game_id)
         if row.snapshot is None:
             raise TableError("error.not-started", game=game_id)
         try:
             state = loads(row.snapshot)
         except engine.SnapshotError as error:
             raise TableError("error.cannot-load", game=game_id, error=str(error)) from error
-        self._states[game_id] = state
+        self._cache(game_id, state)
         return state
 
-    async def replay_to(self, game_id: int, events: int) -> Game:
+    def _cache(self, game_id: int, state: Game) -> None:
+        self._states[game_id] = state
+        self._states.move_to_end(game_id)
+        while len(self._states) > CACHED_GAMES:
+            self._states.popitem(last=False)
+
+    def forget(self, game_id: int) -> None:
+        """A finished game leaves the cache (its pictures and stats are built from the database)."""
+        self._states.pop(game_id, None)
+
+    async def replay_to(self, game_id: int, events: int, players: list[PlayerRow] | None = None) -> Game:
         """The game rebuilt from its seed and answers, at the last answer that left at most
-        ``events`` log events (or at the deal): the past, for pictures after a restart."""
+        ``events`` log events (or at the deal): the past, for pictures after a restart.
+        ``players``: the seats, when they are not stored yet (the deal)."""
         row = await self.row(game_id)
-        players = await self.storage.players(game_id)
+        players = players or await self.storage.players(game_id)
         answers = await self.storage.answers(game_id)
 
         def deal() -> Game:
@@ -211,7 +253,8 @@ class Tables:
                 raise TableError("error.already-joined")
             if len(lobby.players) >= MAX_PLAYERS:
                 raise TableError("error.table-full", n=MAX_PLAYERS)
-            await self.storage.add_player(game_id, user_id)
+            async with self.storage.transaction() as tx:
+                await tx.add_player(game_id, user_id)
             return await self.lobby(game_id)
 
     async def add_ai(self, game_id: int, user_id: int, level: str) -> Lobby:
@@ -221,7 +264,8 @@ class Tables:
                 raise TableError("error.no-ai-level")
             if len(lobby.players) >= MAX_PLAYERS:
                 raise TableError("error.table-full", n=MAX_PLAYERS)
-            await self.storage.add_player(game_id, None, ai=level)
+            async with self.storage.transaction() as tx:
+                await tx.add_player(game_id, None, ai=level)
             return await self.lobby(game_id)
 
     async def remove_ai(self, game_id: int, user_id: int, seat: int) -> Lobby:
@@ -229,7 +273,8 @@ class Tables:
             lobby = await self._host_lobby(game_id, user_id, "error.host-removes-ai")
             if not any(p.seat == seat and p.ai for p in lobby.players):
                 raise TableError("error.no-ai-seat")
-            await self.storage.remove_seat(game_id, seat)
+            async with self.storage.transaction() as tx:
+                await tx.remove_seat(game_id, seat)
             return await self.lobby(game_id)
 
     async def leave_lobby(self, game_id: int, user_id: int) -> Lobby:
@@ -240,7 +285,8 @@ class Tables:
                 raise TableError("error.not-at-table")
             if user_id == lobby.game.host_id:
                 raise TableError("error.host-cannot-leave")
-            await self.storage.remove_seat(game_id, seat)
+            async with self.storage.transaction() as tx:
+                await tx.remove_seat(game_id, seat)
             return await self.lobby(game_id)
 
     async def choose_character(self, game_id: int, user_id: int, character: str | None) -> Lobby:
@@ -253,7 +299,8 @@ class Tables:
                     raise TableError("error.no-such-bandit")
                 if any(p.character == character and p.user_id != user_id for p in lobby.players):
                     raise TableError("error.bandit-taken")
-            await self.storage.set_character(game_id, user_id, character)
+            async with self.storage.transaction() as tx:
+                await tx.set_character(game_id, user_id, character)
             return await self.lobby(game_id)
 
     async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> Lobby:
@@ -287,6 +334,21 @@ class Tables:
             raise TableError("error.player-count", min=MIN_PLAYERS, max=MAX_PLAYERS, n=len(lobby.players))
         return lobby
 
+    async def claim_start(self, game_id: int, user_id: int) -> Lobby:
+        """The host's Start: the lobby is claimed (in the database) while its table is made, so a
+        second click, here or in another process, is refused instead of making a second table."""
+        async with self.lock(game_id):
+            lobby = await self.check_start(game_id, user_id)
+            async with self.storage.transaction() as tx:
+                claimed = await tx.claim_start(game_id, time.time())
+            if not claimed:
+                raise TableError("error.starting")
+            return lobby
+
+    async def release_start(self, game_id: int) -> None:
+        """No table could be made: the lobby is open again."""
+        await self.storage.update_game(game_id, starting_at=None)
+
     async def start(self, game_id: int, user_id: int, channel_id: int) -> Outcome:
         """Deal the game; characters not chosen are drawn from those left."""
         async with self.lock(game_id):
@@ -297,12 +359,22 @@ class Tables:
             characters = {p.seat: p.character or free.pop() for p in lobby.players}
             options = engine_options(lobby.game.options)
             state = new_game([characters[p.seat] for p in lobby.players], seed=lobby.game.seed, options=options)
-            await self.storage.start_game(game_id, channel_id=channel_id, snapshot=dumps(state),
-                                          characters=characters,
-                                          deadline=self._deadline(lobby.game, lobby.players, state))
-            self._states[game_id] = state
-            row = await self.row(game_id)
-            return Outcome(game_id, row, await self.storage.players(game_id), state, 0)
+            for player in lobby.players:
+                player.character = characters[player.seat]
+            row = lobby.game
+            row.status, row.channel_id, row.step = RUNNING, channel_id, state.step
+            deadline = self._deadline(row, lobby.players, state)
+            row.deadline_step, row.deadline_at = deadline or (None, None)
+            outcome = Outcome(game_id, row, lobby.players, state, 0)
+            deliveries = await self.show.game(outcome)
+            async with self.storage.transaction() as tx:
+                await tx.start_game(game_id, channel_id=channel_id, snapshot=dumps(state), step=state.step,
+                                    waiting_seat=_waiting_seat(state), characters=characters, deadline=deadline)
+                targets = await tx.enqueue(deliveries)
+            self._cache(game_id, state)
+            self.wake(targets)
+            outcome.row = await self.row(game_id)
+            return outcome
 
     # --- playing -------------------------------------------------------------------------------
 
@@ -323,7 +395,7 @@ class Tables:
         clicks are never held up; its answer is then applied like any other, if still wanted."""
         async with self.lock(game_id):
             row = await self._running(game_id)
-            state = await self.state(game_id)
+            state = await self.state(game_id, row)
             pending = state.pending
             if pending is None or state.step != step:
                 return None
@@ -342,17 +414,16 @@ class Tables:
         answer = await asyncio.to_thread(_choose_safely, world, player.seat, player.ai or STAND_IN, rng, budget_ms)
         async with self.lock(game_id):
             row = await self._running(game_id)
+            if row.step != step:
+                return None  # someone answered while the AI was thinking
             players = await self.storage.players(game_id)
             player = next(p for p in players if p.seat == player.seat)
             presence = None
             if source == "timeout":
                 missed = player.missed + 1
                 presence = (missed, missed >= MISSES_BEFORE_ABSENT)
-            if (await self.state(game_id)).step != step:
-                return None  # someone answered while the AI was thinking
-            outcome = await self._apply(row, players, player.seat, step, answer, source, presence)
-            outcome.went_absent = presence is not None and presence[1]
-            return outcome
+            return await self._apply(row, players, player.seat, step, answer, source, presence,
+                                     went_absent=presence is not None and presence[1])
 
     async def back(self, game_id: int, user_id: int) -> tuple[GameRow, PlayerRow]:
         """An absent person takes their seat back; their decision, if one waits, is timed anew."""
@@ -361,22 +432,32 @@ class Tables:
             if not player.absent:
                 raise TableError("error.not-away")
             player.absent, player.missed = False, 0
-            await self.storage.set_presence(game_id, player.seat, missed=0, absent=False)
-            deadline = self._deadline(row, players, await self.state(game_id))
-            if deadline is not None:
-                await self.storage.update_game(game_id, deadline_step=deadline[0], deadline_at=deadline[1])
+            state = await self.state(game_id, row)
+            deadline = self._deadline(row, players, state)
+            await self._change_presence(row, player, state, back=True, deadline=deadline)
             return await self.row(game_id), player
 
     async def step_away(self, game_id: int, user_id: int) -> PlayerRow:
         """A person leaves a running game: the AI plays their bandit until they come back."""
         async with self.lock(game_id):
-            _, _, player = await self._playing(game_id, user_id)
+            row, _, player = await self._playing(game_id, user_id)
             player.absent = True
-            await self.storage.set_presence(game_id, player.seat, missed=player.missed, absent=True)
-            state = await self.state(game_id)
-            if state.pending is not None and state.pending.seat == player.seat:
-                await self.storage.update_game(game_id, deadline_step=None, deadline_at=None)
+            state = await self.state(game_id, row)
+            waiting_for_them = state.pending is not None and state.pending.seat == player.seat
+            await self._change_presence(row, player, state, back=False,
+                                        deadline=(None, None) if waiting_for_them else None)
             return player
+
+    async def _change_presence(self, row: GameRow, player: PlayerRow, state: Game, *, back: bool,
+                               deadline: tuple[int, float] | tuple[None, None] | None) -> None:
+        """Write a person's presence (and their decision's new deadline) with what it shows."""
+        deliveries = await self.show.presence(row, player, state, back=back)
+        async with self.storage.transaction() as tx:
+            await tx.set_presence(row.id, player.seat, missed=player.missed, absent=player.absent)
+            if deadline is not None:
+                await tx.update_game(row.id, deadline_step=deadline[0], deadline_at=deadline[1])
+            targets = await tx.enqueue(deliveries)
+        self.wake(targets)
 
     async def _running(self, game_id: int) -> GameRow:
         row = await self.row(game_id)
@@ -394,12 +475,12 @@ class Tables:
         return row, players, player
 
     async def _apply(self, row: GameRow, players: list[PlayerRow], seat: int, step: int, answer: str,
-                     source: str, presence: tuple[int, bool] | None) -> Outcome:
-        """One answer for ``seat``, written with the next deadline before anyone is told."""
+                     source: str, presence: tuple[int, bool] | None, *, went_absent: bool = False) -> Outcome:
+        """One answer for ``seat``, written with the next deadline and what it shows before anyone is
+        told; written only if the stored game is still where the answer was given (compare-and-set)."""
         game_id = row.id
-        state = await self.state(game_id)
+        state = await self.state(game_id, row)
         before = len(state.log)
-        text = dumps(state)
         try:
             apply(state, answer, seat=seat, step=step)
         except engine.StaleAnswer as error:
@@ -409,21 +490,36 @@ class Tables:
         except engine.NoDecisionPending as error:
             raise TableError("error.nothing-asked") from error
         except engine.IllegalAnswer as error:
-            raise TableError("error.illegal") from error
-        if presence is not None:
-            player = next(p for p in players if p.seat == seat)
-            player.missed, player.absent = presence
+            raise TableError("error.stale") from error  # not among the buttons offered: an old or crafted one
         try:
-            await self.storage.save_answer(
-                game_id, step=step, seat=seat, answer=answer, source=source, snapshot=dumps(state),
-                results=self._results(row, players, state), deadline=self._deadline(row, players, state),
-                presence=presence,
-            )
+            if presence is not None:
+                player = next(p for p in players if p.seat == seat)
+                player.missed, player.absent = presence
+            deadline = self._deadline(row, players, state)
+            row.deadline_step, row.deadline_at = deadline or (None, None)
+            row.step, row.waiting_seat = state.step, _waiting_seat(state)
+            if state.phase == "over":
+                row.status = OVER
+            outcome = Outcome(game_id, row, players, state, before, answered_by=seat, answered=answer,
+                              source=source, went_absent=went_absent)
+            deliveries = await self.show.game(outcome)
+            async with self.storage.transaction() as tx:
+                await tx.save_answer(
+                    game_id, step=step, seat=seat, answer=answer, source=source, snapshot=dumps(state),
+                    new_step=state.step, waiting_seat=row.waiting_seat, results=self._results(row, players, state),
+                    deadline=deadline, presence=presence,
+                )
+                targets = await tx.enqueue(deliveries)
+        except StaleStep as error:
+            self.forget(game_id)  # another writer was first: the cache was behind the database
+            raise TableError("error.stale") from error
         except BaseException:
-            self._states[game_id] = loads(text)  # nothing was written: nothing happened
+            self.forget(game_id)  # nothing was written: nothing happened
             raise
-        return Outcome(game_id, await self.row(game_id), await self.storage.players(game_id), state, before,
-                       answered_by=seat, answered=answer, source=source)
+        if state.phase == "over":
+            self.forget(game_id)
+        self.wake(targets)
+        return outcome
 
     def _deadline(self, row: GameRow, players: list[PlayerRow], state: Game) -> tuple[int, float] | None:
         """When the pending decision's time is up: people only, and not while the AI plays for them."""
@@ -451,6 +547,33 @@ class Tables:
             })
         return results
 
+    async def move_table(self, game_id: int, lost: int,
+                         open_channel: Callable[[GameRow], Awaitable[int | None]]) -> str:
+        """The game's channel ``lost`` is gone: a new one (``open_channel`` makes it) takes its place.
+
+        ``replaced`` (also when another call replaced it first), ``later`` (no channel could be
+        made now: try again), or ``gone`` (the game is not running: nothing is replaced)."""
+        async with self.lock(game_id):
+            row = await self.row(game_id)
+            if row.channel_id != lost:
+                return "replaced"
+            if row.status != RUNNING:
+                return "gone"
+            channel_id = await open_channel(row)
+            if channel_id is None:
+                return "later"
+            players = await self.storage.players(game_id)
+            state = await self.state(game_id, row)
+            row.channel_id = channel_id
+            deliveries = await self.show.channel_moved(row, players, state, Lobby(row, players))
+            async with self.storage.transaction() as tx:
+                await tx.update_game(game_id, channel_id=channel_id)
+                await tx.forget_messages(game_id, ["pile", "status"])  # they were in the lost channel
+                targets = await tx.enqueue(deliveries)
+            self.wake(targets)
+            log.info("game %s: its channel %s was gone; it goes on in %s", game_id, lost, channel_id)
+            return "replaced"
+
     async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
         async with self.lock(game_id):
             row = await self.row(game_id)
@@ -459,8 +582,9 @@ class Tables:
             if user_id != row.host_id and not may_manage:
                 raise TableError("error.abandon-rights")
             await self.storage.update_game(game_id, status=ABANDONED)
-            self._states.pop(game_id, None)
+            self.forget(game_id)
             return await self.row(game_id)
 
-    async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:
-        await self.storage.set_dm_ok(game_id, user_id, ok)
+
+def _waiting_seat(state: Game) -> int | None:
+    return state.pending.seat if state.pending is not None else None

@@ -23,7 +23,7 @@ from tests.bot.table import (
 
 
 async def _sources(table: Table, game_id: int) -> list[tuple[int, str]]:
-    async with table.bot.tables.storage.db.execute(
+    async with table.bot.tables.storage.reader.execute(
         "SELECT seat, source FROM answers WHERE game_id = ? ORDER BY step", (game_id,)
     ) as cursor:
         return [(r[0], r[1]) for r in await cursor.fetchall()]

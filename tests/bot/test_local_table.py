@@ -94,6 +94,6 @@ async def test_alone_against_ai_bandits(settings: Settings) -> None:
             await act(lambda: user.click(message, custom_id=live_buttons(message)[0].custom_id))  # noqa: B023
         else:
             raise AssertionError("no action was shown")
-        async with tables.storage.db.execute("SELECT DISTINCT seat FROM answers WHERE game_id = 1") as cursor:
+        async with tables.storage.reader.execute("SELECT DISTINCT seat FROM answers WHERE game_id = 1") as cursor:
             seats = await cursor.fetchall()
         assert len(seats) == 3, "the two AI bandits answered too"

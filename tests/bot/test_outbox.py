@@ -1,41 +1,134 @@
-"""The outbox paces messages per channel and combines a backlog of train pictures, never drops one."""
+"""The durable outbox: rows delivered per target in order, a backlog of train pictures combined, passing
+failures retried without anything overtaking, superseded edits skipped, nothing lost over a restart."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import AsyncIterator
+from pathlib import Path
 
-from cogs.outbox import MAX_FILES, Outbox, Post
+import pytest
 
-
-class FakeChannel:
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, int]] = []
-
-    async def send(self, content: str, *, files: list[Any], view: Any) -> Any:
-        self.sent.append((content, len(files)))
-        await asyncio.sleep(0)
-        return object()
+from cogs.outbox import MAX_FILES, Outbox, Retry
+from table.storage import Delivery, OutboxRow, Storage
 
 
-async def test_a_backlog_of_frames_is_combined_and_nothing_is_lost() -> None:
-    outbox = Outbox(interval=0.01)
-    channel = FakeChannel()
-    outbox.post(channel, Post(content="round 2"), 1)  # type: ignore[arg-type]
-    for n in range(13):
-        outbox.post(channel, Post(content=f"frame {n}", files=[(f"{n}.png", b"x")], frame=True), 1)  # type: ignore[arg-type]
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = await Storage.open(tmp_path / "outbox.sqlite3")
+    yield opened
+    await opened.close()
+
+
+class Recorder:
+    """A deliverer that records what it was given and fails when told to."""
+
+    def __init__(self, storage: Storage, failures: int = 0) -> None:
+        self.storage, self.failures = storage, failures
+        self.messages: list[tuple[str, list[str]]] = []  # (target, contents of the combined rows)
+
+    async def __call__(self, rows: list[OutboxRow]) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise Retry("503 from Discord", after=0.01)
+        self.messages.append((rows[0].target, [r.body["content"] for r in rows]))
+        async with self.storage.transaction() as tx:
+            await tx.delivered(r.id for r in rows)
+
+
+def frame(n: int) -> Delivery:
+    return Delivery("game:1", {"op": "send", "frame": True, "content": f"frame {n}",
+                               "pictures": [{"file": f"{n}.png", "draw": "train"}]}, 1)
+
+
+async def test_a_backlog_of_frames_is_combined_and_nothing_is_lost(storage: Storage) -> None:
+    deliver = Recorder(storage)
+    outbox = Outbox(storage, deliver, interval=0.0)
+    outbox.wake(await storage.enqueue([Delivery("game:1", {"op": "send", "content": "round 2"}, 1),
+                                       *[frame(n) for n in range(13)]]))
     await outbox.drain()
-    assert channel.sent[0] == ("round 2", 0)
-    frames = channel.sent[1:]
-    assert sum(files for _, files in frames) == 13  # every picture arrived
-    assert len(frames) < 13 and all(files <= MAX_FILES for _, files in frames)
-    assert "\n".join(text for text, _ in frames).split("\n") == [f"frame {n}" for n in range(13)]
+    assert deliver.messages[0] == ("game:1", ["round 2"])
+    frames = [contents for _, contents in deliver.messages[1:]]
+    assert [c for message in frames for c in message] == [f"frame {n}" for n in range(13)]  # all, in order
+    assert len(frames) < 13 and all(len(message) <= MAX_FILES for message in frames)
+    assert await storage.outbox_size() == 0 and outbox.busy == 0  # the idle worker is gone
 
 
-async def test_channels_have_their_own_queues() -> None:
-    outbox = Outbox(interval=0.0)
-    one, two = FakeChannel(), FakeChannel()
-    outbox.post(one, Post(content="a"), 1)  # type: ignore[arg-type]
-    outbox.post(two, Post(content="b"), 2)  # type: ignore[arg-type]
+async def test_targets_have_their_own_queues_and_a_failing_one_holds_only_itself(storage: Storage) -> None:
+    class OneTargetDown(Recorder):
+        down = 3
+
+        async def __call__(self, rows: list[OutboxRow]) -> None:
+            if rows[0].target == "user:7" and self.down:
+                self.down -= 1
+                raise Retry("502", after=0.02)
+            await Recorder.__call__(self, rows)
+
+    deliver = OneTargetDown(storage)
+    outbox = Outbox(storage, deliver, interval=0.0)
+    outbox.wake(await storage.enqueue([
+        Delivery("user:7", {"op": "send", "content": "prompt 1"}, 1),
+        Delivery("user:7", {"op": "send", "content": "prompt 2"}, 1),
+        Delivery("game:1", {"op": "send", "content": "pile"}, 1),
+    ]))
     await outbox.drain()
-    assert one.sent == [("a", 0)] and two.sent == [("b", 0)]
+    assert [m for m in deliver.messages if m[0] == "user:7"] == [("user:7", ["prompt 1"]), ("user:7", ["prompt 2"])]
+    assert deliver.messages.index(("game:1", ["pile"])) == 0  # not held up by the failing DMs
+
+
+async def test_a_passing_failure_is_retried_with_its_pause_and_counted(storage: Storage) -> None:
+    deliver = Recorder(storage, failures=2)
+    outbox = Outbox(storage, deliver, interval=0.0)
+    outbox.wake(await storage.enqueue([Delivery("game:1", {"op": "send", "content": "picture"}, 1)]))
+    await asyncio.sleep(0.005)
+    rows = await storage.outbox("game:1", 5)
+    assert rows and rows[0].attempts >= 1 and rows[0].not_before > 0  # kept, to be tried again later
+    await outbox.drain()
+    assert deliver.messages == [("game:1", ["picture"])]
+
+
+async def test_an_edit_behind_a_newer_edit_of_the_same_message_is_skipped(storage: Storage) -> None:
+    deliver = Recorder(storage, failures=1)  # the first try fails: the later edits queue up behind it
+    outbox = Outbox(storage, deliver, interval=0.0)
+    outbox.wake(await storage.enqueue([
+        Delivery("game:1", {"op": "send", "content": "status"}, 1),
+        *[Delivery("game:1", {"op": "edit", "key": "pile", "content": f"pile {n}"}, 1) for n in range(4)],
+        Delivery("game:1", {"op": "edit", "key": "pile", "content": "pile closed", "forget": True}, 1),
+    ]))
+    await outbox.drain()
+    assert deliver.messages == [("game:1", ["status"]), ("game:1", ["pile closed"])]  # only the newest state
+
+
+async def test_waiting_rows_are_delivered_after_a_restart(storage: Storage) -> None:
+    stopped = Outbox(storage, Recorder(storage, failures=1), interval=0.0)
+    stopped.wake(await storage.enqueue([Delivery("user:3", {"op": "send", "content": f"m{n}"}, 1) for n in range(3)]))
+    await asyncio.sleep(0)
+    await stopped.close(grace=0.0)
+    assert await storage.outbox_size() == 3
+    deliver = Recorder(storage)
+    await Outbox(storage, deliver, interval=0.0).start()
+    for _ in range(100):
+        if await storage.outbox_size() == 0:
+            break
+        await asyncio.sleep(0.01)
+    assert deliver.messages == [("user:3", ["m0"]), ("user:3", ["m1"]), ("user:3", ["m2"])]
+
+
+async def test_a_bug_in_delivering_keeps_the_rows_for_the_next_wake(storage: Storage) -> None:
+    calls = 0
+
+    async def broken_then_fine(rows: list[OutboxRow]) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("a bug")
+        async with storage.transaction() as tx:
+            await tx.delivered(r.id for r in rows)
+
+    outbox = Outbox(storage, broken_then_fine, interval=0.0)
+    outbox.wake(await storage.enqueue([Delivery("game:2", {"op": "send", "content": "x"}, 2)]))
+    await outbox.drain()
+    assert await storage.outbox_size() == 1  # not dropped
+    outbox.wake({"game:2"})
+    await outbox.drain()
+    assert await storage.outbox_size() == 0

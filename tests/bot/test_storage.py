@@ -31,8 +31,9 @@ WRITER = textwrap.dedent("""
         await storage.update_game(game, status="running")
         step = 0
         while True:
-            await storage.save_answer(game, step=step, seat=0, answer=f"plan draw",
-                                      snapshot=json.dumps({{"step": step + 1, "pad": "x" * 4000}}), results=[])
+            async with storage.transaction() as tx:
+                await tx.save_answer(game, step=step, seat=0, answer="plan draw", new_step=step + 1, waiting_seat=0,
+                                     snapshot=json.dumps({{"step": step + 1, "pad": "x" * 4000}}), results=[])
             step += 1
             if step == 20:
                 print("writing", flush=True)
@@ -76,7 +77,7 @@ def test_migrations_are_numbered_and_recorded(tmp_path: Path) -> None:
     async def open_twice() -> int:
         for _ in range(2):  # the second open finds everything done
             storage = await Storage.open(tmp_path / "m.sqlite3")
-            async with storage.db.execute("PRAGMA user_version") as cursor:
+            async with storage.reader.execute("PRAGMA user_version") as cursor:
                 version = (await cursor.fetchone())[0]
             await storage.close()
         return int(version)

@@ -158,7 +158,7 @@ async def test_the_pile_names_a_face_down_card_only_once_it_resolves(simcord_env
             o.startswith("plan play") for o in game.pending.options) else game.pending.options[0])
     hidden = [p for p in game.pile if p.face_down]
     assert hidden
-    text = simcord_env.bot.presenter._pile_text(observe(game, None), english())
+    text = simcord_env.bot.presenter.story.pile_text(observe(game, None), english())
     unresolved = [p for p in hidden if game.pile.index(p) >= game.cursor]
     assert text.count("🂠 face down") == len(unresolved)
 

@@ -1,0 +1,221 @@
+"""Each player's DMs: their hand and the decisions asked of them, as deliveries for the outbox.
+
+Everything here comes from ``observe(state, seat)``. A player gets one hand message per round
+(its buttons live on their turn) and one message per choice during Stealin' (closed with the answer).
+Nobody is prompted while the AI plays their seat. DMs speak the player's own language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs import texts
+from cogs.components import AnswerButton, BackButton
+from cogs.delivery import view_components
+from cogs.readers import Readers
+from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, to_game
+from engine import Game, observe
+from lang import Language
+from table.service import MISSES_BEFORE_ABSENT, Outcome
+from table.storage import Delivery, GameRow, PlayerRow
+
+BUTTONS_PER_MESSAGE = 25
+
+
+def to_user(user_id: int, game_id: int, body: dict[str, Any]) -> Delivery:
+    return Delivery(f"user:{user_id}", body, game_id)
+
+
+@dataclass
+class Prompt:
+    """A player's private message: the words, the buttons and, in Schemin', the hand to draw."""
+
+    content: str
+    view: discord.ui.View
+    hand: dict[str, Any] | None = None  # the player's observation, when the hand picture is shown
+
+
+def back_view(game_id: int, lang: Language) -> discord.ui.View:
+    """The "I'm back" button, in its reader's language."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(BackButton(game_id, lang.text("button.back")))
+    return view
+
+
+class Prompts:
+    def __init__(self, readers: Readers, story: Story) -> None:
+        self.readers, self.story = readers, story
+
+    def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language, deadline: str = "") -> Prompt:
+        """What a player sees privately now: their hand (planning) or their pending choice."""
+        mine = observe(state, seat)
+        pending = mine["pending"]
+        view = discord.ui.View(timeout=None)
+        header = lang.text("dm.header", game=game_id, round=mine["round"], rounds=mine["rounds"])
+        hand = mine["seats"][seat]["hand"]
+        if pending is not None and pending["seat"] == seat:
+            for answer in pending["options"][:BUTTONS_PER_MESSAGE]:
+                view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(lang, answer),
+                                           style=_style(answer)))
+            question = texts.question(lang, pending["kind"])
+            if pending["kind"] == "plan":
+                kinds = mine["round_card"]["turns"]
+                turn = mine["turn"]
+                question += " " + lang.text("dm.turn", turn=turn + 1, turns=len(kinds),
+                                            kind=texts.turn_name(lang, kinds[turn]))
+            clock = "\n" + lang.text("clock.dm", deadline=deadline) if deadline else ""
+            content = f"{header}\n🟢 **{question}**{clock}\n{_hand_text(hand, lang)}"
+        else:
+            if mine["phase"] == "planning":
+                for card in sorted({c for c in hand if not c.startswith("bullet:")})[:24]:
+                    view.add_item(AnswerButton(game_id, state.step, f"plan play {card}",
+                                               label=texts.card_label(lang, card), disabled=True))
+                view.add_item(AnswerButton(game_id, state.step, "plan draw", label=lang.text("button.draw"),
+                                           disabled=True, style=discord.ButtonStyle.secondary))
+            now = lang.text("dm.nothing") if pending is None else \
+                "⏳ " + texts.waiting(lang, pending["kind"], player_name(mine, pending["seat"], lang)) + "."
+            content = f"{header}\n{now}\n{_hand_text(hand, lang)}"
+        shown = {**mine, "log": []} if mine["phase"] in ("planning", "keeping") else None
+        return Prompt(content, view, shown)
+
+    # --- after a change ------------------------------------------------------------------------
+
+    async def changed(self, outcome: Outcome, events: list[dict[str, Any]], table: Language) -> list[Delivery]:
+        """Each player's private messages: the round's hand message, and one message per choice."""
+        state, game_id, row = outcome.state, outcome.game_id, outcome.row
+        pending = state.pending
+        players = {p.seat: p for p in outcome.players}
+        answered = outcome.answered
+        out: list[Delivery] = []
+        if outcome.source == "timeout":
+            out += await self._timed_out(outcome)
+        if outcome.answered_by is not None and answered and not answered.startswith("plan "):
+            out += await self._close_choice(game_id, players[outcome.answered_by], answered, outcome.source)
+        types = {e["type"] for e in events}
+        if "planning-over" in types and "round" not in types:
+            for player in players.values():
+                out += await self._close(game_id, player, f"hand:{player.seat}", forget=False,
+                                         words=lambda lang: lang.text("dm.planning-over", game=game_id,
+                                                                      round=state.round_no))
+        if "round" in types:
+            for player in players.values():
+                out += await self.send(row, state, player, key="hand", fresh=True, table=table)
+        elif state.phase == "planning":
+            seats = {pending.seat} if pending is not None else set()
+            if outcome.answered_by is not None and answered and answered.startswith("plan "):
+                seats.add(outcome.answered_by)
+            for seat in sorted(seats):
+                out += await self.send(row, state, players[seat], key="hand", fresh=False, table=table)
+        if pending is not None and pending.kind != "plan":
+            out += await self.send(row, state, players[pending.seat], key="choice", fresh=True, table=table)
+        return out
+
+    async def send(self, row: GameRow, state: Game, player: PlayerRow, *, key: str, fresh: bool,
+                   table: Language) -> list[Delivery]:
+        """One player's prompt: a new message (``fresh``), or the remembered one brought up to date.
+
+        A closed DM is told in the channel (once), with the "Show my hand" button."""
+        if player.user_id is None or player.absent:
+            return []
+        lang = await self.readers.of_user(player.user_id)
+        prompt = self.prompt_for(row.id, state, player.seat, lang, deadline_text(row, state.step))
+        pictures = [{"file": f"hand{row.id}.png", "draw": "hand", "obs": prompt.hand, "lang": lang.code}] \
+            if prompt.hand is not None else []
+        closed = to_game(row.id, {"op": "send", "content": table.text("dm.closed", user=player.user_id),
+                                  "view": view_components(self.story.hand_view(row, table))})
+        body: dict[str, Any] = {
+            "op": "send" if fresh else "edit", "key": f"{key}:{player.seat}", "content": prompt.content,
+            "view": view_components(prompt.view), "pictures": pictures, "missing": "send",
+            "dm": {"game": row.id, "user": player.user_id,
+                   "if_closed": {"target": closed.target, "body": closed.body}},
+        }
+        return [to_user(player.user_id, row.id, body)]
+
+    async def _close(self, game_id: int, player: PlayerRow, key: str, *, forget: bool,
+                     words: Callable[[Language], str]) -> list[Delivery]:
+        """A remembered DM prompt becomes ``words`` (in its reader's language), without buttons."""
+        if player.user_id is None:
+            return []
+        lang = await self.readers.of_user(player.user_id)
+        return [to_user(player.user_id, game_id, {"op": "edit", "key": key, "content": words(lang), "view": [],
+                                                  "missing": "skip", "forget": forget})]
+
+    async def _close_choice(self, game_id: int, player: PlayerRow, answer: str, source: str) -> list[Delivery]:
+        """A choice answered: its message keeps the question and the answer, without buttons."""
+        kind = answer.partition(" ")[0]
+
+        def answered(lang: Language) -> str:
+            mark = lang.text("dm.ai-chose") if source != "player" else "✔"
+            return f"{mark} {texts.question(lang, kind)} **{texts.answer_label(lang, answer)}**"
+
+        return await self._close(game_id, player, f"choice:{player.seat}", forget=True, words=answered)
+
+    async def handed_over(self, game_id: int, player: PlayerRow) -> list[Delivery]:
+        """The AI takes the seat: the person's prompts lose their buttons (they would only be stale)."""
+        out: list[Delivery] = []
+        for key in (f"hand:{player.seat}", f"choice:{player.seat}"):
+            out += await self._close(game_id, player, key, forget=True,
+                                     words=lambda lang: lang.text("dm.handed-over", game=game_id))
+        return out
+
+    async def _timed_out(self, outcome: Outcome) -> list[Delivery]:
+        """The DM of a person whose time was up: what the AI chose for them, and whether it keeps
+        their seat (then their prompts lose their buttons)."""
+        player = next(p for p in outcome.players if p.seat == outcome.answered_by)
+        if player.user_id is None:
+            return []
+        lang = await self.readers.of_user(player.user_id)
+        private = lang.text("timer.dm", game=outcome.game_id, answer=texts.answer_label(lang, str(outcome.answered)))
+        body: dict[str, Any] = {"op": "send", "content": private}
+        out: list[Delivery] = []
+        if outcome.went_absent:
+            body["content"] += " " + lang.text("timer.dm.absent")
+            body["view"] = view_components(back_view(outcome.game_id, lang))
+            out += await self.handed_over(outcome.game_id, player)
+        return [*out, to_user(player.user_id, outcome.game_id, body)]
+
+    async def fresh(self, row: GameRow, state: Game, player: PlayerRow, table: Language) -> list[Delivery]:
+        """A person's hand and choice, sent anew (back from away, or a table that lost its messages)."""
+        out: list[Delivery] = []
+        if state.phase in ("planning", "keeping"):
+            out += await self.send(row, state, player, key="hand", fresh=True, table=table)
+        pending = state.pending
+        if pending is not None and pending.seat == player.seat and pending.kind != "plan":
+            out += await self.send(row, state, player, key="choice", fresh=True, table=table)
+        return out
+
+
+def timed_out_notice(outcome: Outcome, table: Language) -> Delivery:
+    """The channel hears that the AI answered for a person whose time was up (a planned card stays
+    secret: only that a card was chosen for them), and whether it keeps their seat."""
+    player = next(p for p in outcome.players if p.seat == outcome.answered_by)
+    bandit = player_name(observe(outcome.state, None), player.seat, table)
+    lines = [table.text("timer.channel", user=player.user_id, bandit=bandit)]
+    body: dict[str, Any] = {"op": "send"}
+    if outcome.went_absent:
+        lines.append(table.text("timer.channel.absent", n=MISSES_BEFORE_ABSENT, bandit=bandit))
+        body["view"] = view_components(back_view(outcome.game_id, table))
+    body["content"] = "\n".join(lines)
+    return to_game(outcome.game_id, body)
+
+
+def _style(answer: str) -> discord.ButtonStyle:
+    if answer in ("plan draw", "discard done") or answer.endswith(" no"):
+        return discord.ButtonStyle.secondary
+    if answer.startswith("plan hide"):
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.primary
+
+
+def _hand_text(hand: list[str], lang: Language) -> str:
+    actions = [texts.card_label(lang, c) for c in hand if not c.startswith("bullet:")]
+    bullets = sum(1 for c in hand if c.startswith("bullet:"))
+    words = lang.text("dm.hand", cards=", ".join(actions) or lang.text("dm.no-action-card"))
+    return words + (" " + lang.text("dm.bullets", n=bullets) if bullets else "")
+
+
+__all__ = ["PLANNING_KINDS", "Prompt", "Prompts", "back_view", "timed_out_notice", "to_user"]

@@ -1,0 +1,265 @@
+"""The game's channel: what the whole table may see, as deliveries for the outbox.
+
+Everything here comes from ``observe(state, None)`` and the public log. The channel shows a picture
+with a caption per resolved action, the round's pile (edited as cards are played), a status line
+while someone decides during Stealin', the final count and the replay. The channel speaks the
+game's language.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import discord
+
+from cogs import pictures, texts
+from cogs.components import HandButton
+from cogs.delivery import view_components
+from engine import Game, observe
+from engine.data import base
+from engine.observe import observe_log
+from lang import Language
+from render import text
+from table.service import Outcome, Tables
+from table.storage import Delivery, GameRow
+
+PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
+PLANNING_ANSWERS = ("plan ", "discard ")
+RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over")
+MARKS_KEPT = 512  # games whose last public view is remembered (the others replay it when needed)
+
+Observation = dict[str, Any]
+
+
+def to_game(game_id: int, body: dict[str, Any]) -> Delivery:
+    """A message for the game's channel, wherever that channel is when it is delivered."""
+    return Delivery(f"game:{game_id}", body, game_id)
+
+
+def public_frame(observation: Observation) -> Observation:
+    """An observation as a picture needs it: without the log it does not draw."""
+    return {**observation, "log": []}
+
+
+def draws_this_round(state: Game) -> dict[int, int]:
+    """How many times each seat drew instead of playing in this round's Schemin' (public)."""
+    draws: dict[int, int] = {}
+    for event in reversed(observe_log(state, None)):
+        if event["type"] == "round":
+            break
+        if event["type"] == "draw":
+            draws[event["seat"]] = draws.get(event["seat"], 0) + 1
+    return draws
+
+
+def deadline_text(row: GameRow, step: int) -> str:
+    """When the pending decision's time is up, as a Discord timestamp that counts down by itself."""
+    if row.deadline_step != step or row.deadline_at is None:
+        return ""
+    return f"<t:{int(row.deadline_at) + 1}:R>"
+
+
+def action_start(state: Game, before: int) -> int:
+    """Where the action that was waiting for an answer began in the log."""
+    for index in range(before - 1, -1, -1):
+        if state.log[index]["type"] in ("resolve", "event"):
+            return index
+    return before
+
+
+def player_name(public: Observation, seat: int, lang: Language) -> str:
+    bandits = public["seats"][seat]["bandits"]
+    return ", ".join(text.bandit_name(b, lang) for b in bandits)
+
+
+class Story:
+    """Plans what the game's channel shows after each change."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        # Per game: the public view when the channel was last shown, at a log index, with the event
+        # just before that index (the log of that very state: a state reloaded after a failed
+        # write has other event objects, so its mark is not trusted).
+        self._marks: OrderedDict[int, tuple[int, object, Observation]] = OrderedDict()
+
+    def hand_view(self, row: GameRow, lang: Language) -> discord.ui.View:
+        """The channel's "Show my hand" button, in the game's language."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(HandButton(row.id, lang.text("lobby.show-hand")))
+        return view
+
+    def forget(self, game_id: int) -> None:
+        self._marks.pop(game_id, None)
+
+    # --- after a change ------------------------------------------------------------------------
+
+    async def changed(self, outcome: Outcome, lang: Language) -> list[Delivery]:
+        """The frames, pile, status and final count one change shows in the channel."""
+        state, row = outcome.state, outcome.row
+        begin = outcome.log_from
+        if outcome.answered and not outcome.answered.startswith(PLANNING_ANSWERS):
+            begin = action_start(state, begin)  # the action that waited for this answer
+        events = observe_log(state, None, begin)
+        before = await self._public_at(outcome, begin)
+        out = self._frames(row, state, before, events, lang)
+        out += self._pile_and_status(row, state, events, lang)
+        if state.phase == "over":
+            self.forget(outcome.game_id)
+        return out
+
+    async def _public_at(self, outcome: Outcome, index: int) -> Observation:
+        """The public observation when the log had ``index`` events (remembered, else replayed)."""
+        state = outcome.state
+        mark = self._marks.get(outcome.game_id)
+        if mark is not None and mark[0] == index and (index == 0 or state.log[index - 1] is mark[1]):
+            return mark[2]
+        past = await self.tables.replay_to(outcome.game_id, index, outcome.players)
+        view = observe(past, None)
+        return pictures.advance(view, observe_log(state, None, len(past.log))[: max(0, index - len(past.log))])
+
+    def _mark(self, game_id: int, state: Game, index: int, view: Observation) -> None:
+        self._marks[game_id] = (index, state.log[index - 1] if index else None, view)
+        self._marks.move_to_end(game_id)
+        while len(self._marks) > MARKS_KEPT:
+            self._marks.popitem(last=False)
+
+    def _frames(self, row: GameRow, state: Game, before: Observation, events: list[dict[str, Any]],
+                lang: Language) -> list[Delivery]:
+        """A picture per resolved action; an action still waiting for a choice is shown when complete."""
+        public = observe(state, None)
+        waiting = state.pending is not None and state.pending.kind not in PLANNING_KINDS
+        runs = pictures.split_runs(events)
+        view, at = before, len(state.log) - len(events)
+        out: list[Delivery] = []
+        for index, run in enumerate(runs):
+            after = pictures.advance(view, run)
+            head = run[0]["type"]
+            if head in ("resolve", "event") or head not in RUN_HEADS:
+                last = index == len(runs) - 1
+                if last and waiting:
+                    self._mark(row.id, state, at, view)  # its decision is pending: shown when complete
+                    break
+                frame = {**(public if last else after), "log": run}
+                number = len(out)
+                out.append(to_game(row.id, {
+                    "op": "send", "frame": True, "content": pictures.caption(frame, run, lang),
+                    "pictures": [{"file": f"colt{row.id}-{state.step}-{number}.png", "draw": "train",
+                                  "obs": frame, "lang": lang.code}],
+                }))
+            view, at = after, at + len(run)
+        else:
+            self._mark(row.id, state, len(state.log), public_frame(public))
+        for run in runs:
+            if run[0]["type"] == "game-over":
+                out += self._final_count(row, public, lang)
+        return out
+
+    def _final_count(self, row: GameRow, public: Observation, lang: Language) -> list[Delivery]:
+        """The scoreboard, then the whole game as one animation (public views only, B-11)."""
+        return [
+            to_game(row.id, {"op": "send", "content": self.scoreboard_text(public, lang), "pictures": [
+                {"file": f"colt{row.id}-scores.png", "draw": "scoreboard", "obs": public_frame(public),
+                 "lang": lang.code}]}),
+            to_game(row.id, {"op": "send", "content": lang.text("table.replay"), "pictures": [
+                {"file": f"colt{row.id}-replay.gif", "draw": "replay", "game": row.id, "lang": lang.code}],
+                "optional": True}),
+        ]
+
+    def _pile_and_status(self, row: GameRow, state: Game, events: list[dict[str, Any]],
+                         lang: Language) -> list[Delivery]:
+        public = observe(state, None)
+        deadline = deadline_text(row, state.step)
+        out: list[Delivery] = []
+        heads = {run[0]["type"] for run in pictures.split_runs(events)}
+        if "round" in heads:
+            out.append(self.new_pile(row, public, lang, deadline))
+        elif heads & {"play", "draw", "pass", "planning-over"} or public["phase"] in ("planning", "keeping"):
+            view = view_components(self.hand_view(row, lang)) if public["phase"] == "planning" else []
+            out.append(to_game(row.id, {
+                "op": "edit", "key": "pile", "missing": "send", "view": view,
+                "content": self.pile_text(public, lang, draws_this_round(state), deadline)}))
+        out += self.status(row, public, lang, deadline)
+        return out
+
+    def new_pile(self, row: GameRow, public: Observation, lang: Language, deadline: str = "") -> Delivery:
+        return to_game(row.id, {"op": "send", "key": "pile", "content": self.pile_text(public, lang, deadline=deadline),
+                                "view": view_components(self.hand_view(row, lang))})
+
+    def status(self, row: GameRow, public: Observation, lang: Language, deadline: str) -> list[Delivery]:
+        """One line at the bottom of the channel while a player decides during Stealin'."""
+        out = [to_game(row.id, {"op": "delete", "key": "status"})]
+        pending = public["pending"]
+        if pending is not None and pending["kind"] not in PLANNING_KINDS:
+            out.append(to_game(row.id, {"op": "send", "key": "status",
+                                        "content": self.status_line(public, lang, deadline),
+                                        "view": view_components(self.hand_view(row, lang))}))
+        return out
+
+    def train(self, row: GameRow, public: Observation, lang: Language, name: str) -> dict[str, Any]:
+        """The train as it stands, as a picture to attach."""
+        return {"file": f"colt{row.id}-{name}.png", "draw": "train", "obs": public_frame(public), "lang": lang.code}
+
+    # --- words ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def pile_text(public: Observation, lang: Language, draws: dict[int, int] | None = None,
+                  deadline: str = "") -> str:
+        info = public["round_card"]
+        turns = " · ".join(texts.turn_name(lang, t) for t in info["turns"])
+        event = lang.text("pile.event", event=text.card_title(info["event"], lang)) if info["event"] else ""
+        header = lang.text("pile.header", round=public["round"], rounds=public["rounds"],
+                           card=text.card_title(info["name"], lang), turns=turns, event=event)
+        cards = []
+        for played in public["pile"]:
+            who = player_name(public, played["seat"], lang)
+            what = text.action_name(played["action"], lang) if played["action"] else lang.text("pile.face-down")
+            cards.append(f"{who}: {what}")
+        pile = " · ".join(cards) or lang.text("pile.no-card")
+        if draws:
+            pile += "\n" + lang.text("pile.drew", draws=" · ".join(
+                f"{player_name(public, seat, lang)} ×{count}" for seat, count in sorted(draws.items())))
+        pending = public["pending"]
+        now = ""
+        clock = lang.text("clock.channel", deadline=deadline) if deadline else ""
+        if public["phase"] == "planning" and pending is not None:
+            kinds = info["turns"]
+            turn = lang.text("pile.turn", turn=public["turn"] + 1, turns=len(kinds))
+            who = player_name(public, pending["seat"], lang)
+            now = f"\n⏳ {turn}: " + texts.waiting(lang, "plan", who) + clock + "."
+        elif public["phase"] == "keeping" and pending is not None:
+            now = "\n⏳ " + texts.waiting(lang, "discard", player_name(public, pending["seat"], lang)) + clock + "."
+        elif public["phase"] not in ("planning", "keeping"):
+            now = "\n" + lang.text("pile.resolves")
+        return f"{header}\n{lang.text('pile.label', pile=pile)}{now}"
+
+    def status_text(self, public: Observation, lang: Language, deadline: str = "") -> str:
+        """Where the game stands, in words, for /colt status."""
+        if public["phase"] == "over":
+            return self.scoreboard_text(public, lang)
+        if public["phase"] in ("planning", "keeping"):
+            return self.pile_text(public, lang, deadline=deadline)
+        pending = public["pending"]
+        return self.pile_text(public, lang) + ("\n" + self.status_line(public, lang, deadline) if pending else "")
+
+    @staticmethod
+    def status_line(public: Observation, lang: Language, deadline: str = "") -> str:
+        pending = public["pending"]
+        who = player_name(public, pending["seat"], lang)
+        clock = lang.text("clock.channel", deadline=deadline) if deadline else ""
+        return "⏳ " + texts.waiting(lang, pending["kind"], who) + clock + "."
+
+    @staticmethod
+    def scoreboard_text(public: Observation, lang: Language) -> str:
+        result = public["result"]
+        order = sorted(result["scores"], key=lambda b: -result["scores"][b])
+        lines = [f"## {lang.text('score.title')}"]
+        for bandit in order:
+            mark = " 🏆" if bandit in result["winners"] else ""
+            gun = lang.text("scoreline.gunslinger", title=lang.text("score.gunslinger"),
+                            value=base().gunslinger_bonus) if bandit in result["gunslingers"] else ""
+            lines.append(f"{text.bandit_name(bandit, lang)}: ${result['scores'][bandit]}{gun}{mark}")
+        winners = text.names_list([text.bandit_noun(b, lang) for b in result["winners"]], lang)
+        key = "score.winner" if len(result["winners"]) == 1 else "score.winners"
+        lines.append(f"**{lang.text(key, names=winners)}**")
+        return "\n".join(lines)
