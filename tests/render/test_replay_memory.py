@@ -75,11 +75,12 @@ def test_a_six_player_replay_is_streamed_within_100_mb(fmt: str) -> None:
     assert extra <= LIMIT_MB
     with Image.open(io.BytesIO(data)) as img:
         assert img.format == fmt.upper()
-        assert img.n_frames == len(durations) > 60
+        frames = getattr(img, "n_frames", 1)
+        assert frames == len(durations) > 60
         assert img.size == (700, 445)  # 0.7 of the train picture, the scoreboard fitted into it
         if fmt == "gif":
             shown = 0
-            for n in range(img.n_frames):
+            for n in range(frames):
                 img.seek(n)
                 shown += img.info["duration"]
             assert shown == sum(durations)
