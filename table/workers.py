@@ -18,11 +18,15 @@ closed, so a closed bot leaves no process behind, while bots living side by side
 tests) share the workers instead of each starting their own. An ``atexit`` hook stops a pool whose
 handles were never closed. Handles cost nothing until used, so creating many bots is cheap.
 
-**Processes.** ``forkserver`` where the platform has it (a clean single-threaded server that
-already imported the engine and the pictures forks each worker in a few milliseconds), else
-``spawn``; never ``fork``: the bot's process has threads. As many workers as the machine has cores
-(at most ``MAX_SIZE``); each ignores Ctrl+C (the bot stops them) and loads fonts, sprites, the
-palette and every catalog before its first job.
+**Processes.** ``forkserver`` where the platform has it (each worker is forked from a clean
+single-threaded server that has already imported the engine and the pictures), else ``spawn``;
+never ``fork``: the bot's process has threads. Both run the bot's main module again in each worker
+as ``__mp_main__`` (Python 3.11's fork server cannot preload it), so its start must sit under
+``if __name__ == "__main__":`` (bot.py's does), and its imports (discord.py: some 0.5 s) are paid
+once per worker. As
+many workers as the machine has cores (at most ``MAX_SIZE``); each ignores Ctrl+C (the bot stops
+them) and loads fonts, sprites, the palette and every catalog before its first job (some 0.3 s;
+some 65 MB resident each).
 
 **Time limits.** At most one job per worker is handed to the pool at a time (the others wait
 their turn in the bot), so a job's time limit counts from when a worker takes it, not from the
@@ -34,8 +38,9 @@ process cannot be interrupted mid-job) and only then takes the next. A job still
 **A broken pool** (a worker killed, out of memory, a crash in Pillow) fails every job it was
 running with ``BrokenProcessPool``: the pool is replaced and each of those jobs tried once more.
 
-**Threads** (``Workers(processes=False)``): the same calls and limits in the event loop's thread
-pool, for where processes cannot start; the work is the same, only the GIL is shared again.
+**Threads** (``Workers(processes=False)``): the same calls and limits in the event loop's default
+thread pool, for where processes cannot start; the results are the same, but the work holds the
+GIL again (the event loop lags, as it did with ``asyncio.to_thread``).
 """
 
 from __future__ import annotations
@@ -71,9 +76,9 @@ Observation = dict[str, Any]
 Event = dict[str, Any]
 T = TypeVar("T")
 
-MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 60 MB of fonts, sprites and catalogs
+MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 65 MB of fonts, sprites and catalogs
 STUCK_AFTER = 60.0  # seconds past its limit after which a job's worker is deemed stuck
-PRELOAD = ["engine", "engine.ai", "render", "lang", __name__]  # imported once by the fork server
+PRELOAD = ["engine", "engine.ai", "render", "lang", __name__]  # imported once, by the fork server
 PICTURES: dict[str, Callable[..., Any]] = {
     "train": render.train_image,
     "hand": render.hand_image,
