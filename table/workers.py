@@ -62,13 +62,13 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import engine  # noqa: F401  (registers every decision handler)
+import lang
 import render
 from engine.ai import choose
 from engine.ai.hard import BUDGET_MS
 from engine.ai.worlds import InconsistentView
 from engine.data import base
 from engine.snapshot import loads
-from lang import CODES, language
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,7 @@ Event = dict[str, Any]
 T = TypeVar("T")
 
 MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 65 MB of fonts, sprites and catalogs
+NICENESS = 10  # how much lower the workers' priority is than the bot's (Unix)
 STUCK_AFTER = 60.0  # seconds past its limit after which a job's worker is deemed stuck
 PRELOAD = ["engine", "engine.ai", "render", "lang", __name__]  # imported once, by the fork server
 PICTURES: dict[str, Callable[..., Any]] = {
@@ -95,23 +96,28 @@ class WorkTimeout(TimeoutError):
 
 
 def _prepare() -> None:
-    """A worker's start: Ctrl+C is the bot's to handle; fonts, sprites and catalogs loaded now."""
+    """A worker's start: Ctrl+C is the bot's to handle; fonts, sprites and catalogs loaded now.
+
+    Workers run at a lower priority than the bot: on a busy machine its event loop gets a core
+    first when it wakes, and the heavy work takes what is left."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
     render.preload()
     base()
-    for code in CODES:
-        language(code)
+    for code in lang.CODES:
+        lang.language(code)
 
 
 def _draw(kind: str, observations: list[Observation], code: str) -> list[bytes]:
     """PNG bytes of one picture of ``kind`` per observation, in the language ``code``."""
     draw = PICTURES[kind]
-    reader = language(code)
+    reader = lang.language(code)
     return [render.png(draw(obs, translate=reader)) for obs in observations]
 
 
 def _replay(start: Observation, events: list[Event], final: Observation, code: str, fmt: str) -> bytes:
-    return render.replay(start, events, fmt=fmt, final=final, translate=language(code))
+    return render.replay(start, events, fmt=fmt, final=final, translate=lang.language(code))
 
 
 def _answer(snapshot: str, seat: int, level: str, seed: str, budget_ms: float | None,
