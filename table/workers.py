@@ -23,10 +23,9 @@ single-threaded server that has already imported the engine and the pictures), e
 never ``fork``: the bot's process has threads. Both run the bot's main module again in each worker
 as ``__mp_main__`` (Python 3.11's fork server cannot preload it), so its start must sit under
 ``if __name__ == "__main__":`` (bot.py's does), and its imports (discord.py: some 0.5 s) are paid
-once per worker. As
-many workers as the machine has cores (at most ``MAX_SIZE``); each ignores Ctrl+C (the bot stops
-them) and loads fonts, sprites, the palette and every catalog before its first job (some 0.3 s;
-some 65 MB resident each).
+once per worker. As many workers as the machine has cores (at most ``MAX_SIZE``), at a lower
+priority than the bot (``NICENESS``); each ignores Ctrl+C (the bot stops them) and loads fonts,
+sprites, the palette and every catalog before its first job (some 0.3 s; 65 MB resident each).
 
 **Time limits.** At most one job per worker is handed to the pool at a time (the others wait
 their turn in the bot), so a job's time limit counts from when a worker takes it, not from the
