@@ -9,12 +9,13 @@ final train and the scoreboard.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from PIL import Image
 
 from render import encode, theme
+from render.caption import split_runs
 from render.scoreboard import scoreboard_image
 from render.story import replay_runs
 from render.text import Translate
@@ -26,26 +27,49 @@ Event = dict[str, Any]
 PLANNING_TYPES = frozenset({"play", "draw", "pass", "reshuffle"})
 
 
-def replay_frames(start: Observation, events: Sequence[Event], *, translate: Translate | None = None,
-                  planning: bool = False, final: Observation | None = None) -> list[tuple[Image.Image, int]]:
-    """The frames of the replay and how long each shows (ms). ``planning``: a frame for every card
-    played too. ``final``: the engine's observation of the finished game; with it the replay ends on
-    the scoreboard (purse values are in it, not in the public log)."""
-    frames: list[tuple[Image.Image, int]] = []
+def _duration(kind: str) -> int:
+    """How long the frame of a run of ``kind`` shows (ms)."""
+    if kind == "round" or kind == "planning-over":
+        return 1600
+    if kind == "game-over":
+        return 2000
+    return 1700 if kind == "event" else 1100
+
+
+def _ends_on_scoreboard(final: Observation | None) -> bool:
+    return final is not None and bool(final.get("result"))
+
+
+def _frames(start: Observation, events: Sequence[Event], *, translate: Translate | None, planning: bool,
+            final: Observation | None) -> Iterator[tuple[Image.Image, int]]:
+    """The frames of the replay, drawn one at a time, and how long each shows (ms)."""
+    size: tuple[int, int] | None = None
     for obs in replay_runs(start, events):
         kind = obs["log"][0]["type"]
         if kind in PLANNING_TYPES and not planning:
             continue
-        if kind == "round" or kind == "planning-over":
-            frames.append((train_image(obs, translate=translate), 1600))
-        elif kind == "game-over":
-            frames.append((train_image(obs, translate=translate), 2000))
-        else:
-            frames.append((train_image(obs, translate=translate), 1100 if kind != "event" else 1700))
-    if final is not None and final.get("result") and frames:
-        board = scoreboard_image(final, translate=translate)
-        frames.append((_fit(board, frames[-1][0].size), 5000))
-    return frames
+        img = train_image(obs, translate=translate)
+        size = img.size
+        yield img, _duration(kind)
+    if _ends_on_scoreboard(final) and size is not None:
+        assert final is not None
+        yield _fit(scoreboard_image(final, translate=translate), size), 5000
+
+
+def _durations(events: Sequence[Event], *, planning: bool, final: Observation | None) -> list[int]:
+    """The durations of ``_frames``, known before drawing any (a run's frame shows its first event)."""
+    kinds = [run[0]["type"] for run in split_runs(events)]
+    shown = [_duration(kind) for kind in kinds if planning or kind not in PLANNING_TYPES]
+    return [*shown, 5000] if shown and _ends_on_scoreboard(final) else shown
+
+
+def replay_frames(start: Observation, events: Sequence[Event], *, translate: Translate | None = None,
+                  planning: bool = False, final: Observation | None = None) -> list[tuple[Image.Image, int]]:
+    """The frames of the replay and how long each shows (ms). ``planning``: a frame for every card
+    played too. ``final``: the engine's observation of the finished game; with it the replay ends on
+    the scoreboard (purse values are in it, not in the public log). Every frame full size, all in
+    memory: for a look at a few; ``replay`` draws and encodes them one at a time."""
+    return list(_frames(start, events, translate=translate, planning=planning, final=final))
 
 
 def _fit(img: Image.Image, size: tuple[int, int]) -> Image.Image:
@@ -60,12 +84,21 @@ def _fit(img: Image.Image, size: tuple[int, int]) -> Image.Image:
 
 def replay(start: Observation, events: Sequence[Event], *, fmt: str = "gif", scale: float = 0.7,
            translate: Translate | None = None, planning: bool = False, final: Observation | None = None) -> bytes:
-    """The encoded animation (``fmt`` gif or webp), frames shrunk by ``scale`` to keep it light."""
-    frames = replay_frames(start, events, translate=translate, planning=planning, final=final)
-    if not frames:
+    """The encoded animation (``fmt`` gif or webp), frames shrunk by ``scale`` to keep it light.
+
+    Streamed: each frame is drawn, shrunk and handed to the encoder before the next is drawn, so
+    memory holds a frame or two, not the whole game (a 6-player game is some 100 frames)."""
+    durations = _durations(events, planning=planning, final=final)
+    if not durations:
         raise ValueError("nothing to replay: no events after the start")
-    images = [img for img, _ in frames]
-    if scale != 1:
-        size = (round(images[0].width * scale), round(images[0].height * scale))
-        images = [img.resize(size, Image.Resampling.LANCZOS) if img.size != size else img for img in images]
-    return encode.animation(images, [ms for _, ms in frames], fmt=fmt)
+    return encode.animation(_shrunk(_frames(start, events, translate=translate, planning=planning, final=final),
+                                    scale), durations, fmt=fmt)
+
+
+def _shrunk(frames: Iterator[tuple[Image.Image, int]], scale: float) -> Iterator[Image.Image]:
+    """Each frame shrunk by ``scale`` to the first frame's shrunk size, the full-size one dropped."""
+    size: tuple[int, int] | None = None
+    for img, _ in frames:
+        if size is None:
+            size = (round(img.width * scale), round(img.height * scale)) if scale != 1 else img.size
+        yield img.resize(size, Image.Resampling.LANCZOS) if img.size != size else img

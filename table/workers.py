@@ -1,0 +1,355 @@
+"""The heavy work of the table (pictures, the replay, hard AI answers) in worker processes, so
+the bot's event loop never waits for the GIL.
+
+    workers = Workers()                                    # nothing starts yet
+    png = await workers.picture("train", observation, "fr")
+    gif = await workers.replay(start, events, final, "fr")
+    answer = await workers.ai_answer(dumps(game), seat, "hard", f"{seed}:{step}", budget_ms=250)
+    await workers.close()
+
+Everything crosses the process boundary as plain data: observations (dicts), the game's JSON
+snapshot, language *codes* (the worker loads its own catalogs), bytes and answer text back. The
+worker functions are module-level, so they pickle by name; every call goes through
+``loop.run_in_executor`` (SimCord, the Discord simulator of the tests, follows executor work there).
+
+**One pool per process.** ``Workers`` objects are handles on one shared pool, counted: the pool
+starts at the first call of any handle (or ``start()``), and stops when the last open handle is
+closed, so a closed bot leaves no process behind, while bots living side by side (a restart, the
+tests) share the workers instead of each starting their own. An ``atexit`` hook stops a pool whose
+handles were never closed. Handles cost nothing until used, so creating many bots is cheap.
+
+**Processes.** ``forkserver`` where the platform has it (each worker is forked from a clean
+single-threaded server that has already imported the engine and the pictures), else ``spawn``;
+never ``fork``: the bot's process has threads. Both run the bot's main module again in each worker
+as ``__mp_main__`` (Python 3.11's fork server cannot preload it), so its start must sit under
+``if __name__ == "__main__":`` (bot.py's does), and its imports (discord.py: some 0.5 s) are paid
+once per worker. As many workers as the machine has cores (at most ``MAX_SIZE``), at a lower
+priority than the bot (``NICENESS``); each ignores Ctrl+C (the bot stops them) and loads fonts,
+sprites, the palette and every catalog before its first job (some 0.3 s; 65 MB resident each).
+
+**Time limits.** At most one job per worker is handed to the pool at a time (the others wait
+their turn in the bot), so a job's time limit counts from when a worker takes it, not from the
+queue. A job over its limit raises ``WorkTimeout`` (a ``TimeoutError``) at once, for the caller to
+fall back on (the normal AI in the bot, a picture skipped); the worker finishes it regardless (a
+process cannot be interrupted mid-job) and only then takes the next. A job still running
+``STUCK_AFTER`` seconds past its limit means a stuck worker: that pool is replaced.
+
+**A broken pool** (a worker killed, out of memory, a crash in Pillow) fails every job it was
+running with ``BrokenProcessPool``: the pool is replaced and each of those jobs tried once more.
+
+**Threads** (``Workers(processes=False)``): the same calls and limits in the event loop's default
+thread pool, for where processes cannot start; the results are the same, but the work holds the
+GIL again (the event loop lags, as it did with ``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import functools
+import logging
+import multiprocessing
+import os
+import random
+import signal
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+import engine  # noqa: F401  (registers every decision handler)
+import lang
+import render
+from engine.ai import choose
+from engine.ai.hard import BUDGET_MS
+from engine.ai.worlds import InconsistentView
+from engine.data import base
+from engine.snapshot import loads
+
+log = logging.getLogger(__name__)
+
+Observation = dict[str, Any]
+Event = dict[str, Any]
+T = TypeVar("T")
+
+MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 65 MB of fonts, sprites and catalogs
+NICENESS = 10  # how much lower the workers' priority is than the bot's (Unix)
+STUCK_AFTER = 60.0  # seconds past its limit after which a job's worker is deemed stuck
+PRELOAD = ["engine", "engine.ai", "render", "lang", __name__]  # imported once, by the fork server
+PICTURES: dict[str, Callable[..., Any]] = {
+    "train": render.train_image,
+    "hand": render.hand_image,
+    "pile": render.pile_image,
+    "scoreboard": render.scoreboard_image,
+}
+
+
+class WorkTimeout(TimeoutError):
+    """A job overran its time limit; the caller falls back (its worker finishes the job anyway)."""
+
+
+# --- in the worker -------------------------------------------------------------------------------
+
+
+def _prepare() -> None:
+    """A worker's start: Ctrl+C is the bot's to handle; fonts, sprites and catalogs loaded now.
+
+    Workers run at a lower priority than the bot: on a busy machine its event loop gets a core
+    first when it wakes, and the heavy work takes what is left."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
+    render.preload()
+    base()
+    for code in lang.CODES:
+        lang.language(code)
+
+
+def _draw(kind: str, observations: list[Observation], code: str) -> list[bytes]:
+    """PNG bytes of one picture of ``kind`` per observation, in the language ``code``."""
+    draw = PICTURES[kind]
+    reader = lang.language(code)
+    return [render.png(draw(obs, translate=reader)) for obs in observations]
+
+
+def _replay(start: Observation, events: list[Event], final: Observation, code: str, fmt: str) -> bytes:
+    return render.replay(start, events, fmt=fmt, final=final, translate=lang.language(code))
+
+
+def _answer(snapshot: str, seat: int, level: str, seed: str, budget_ms: float | None,
+            iterations: int | None) -> tuple[str, str | None]:
+    """The AI's answer and, should its reading of the table have failed (a bug), why it answered at
+    random instead (table.service's ``_choose_safely``: the game goes on rather than stall)."""
+    game = loads(snapshot)
+    rng = random.Random(seed)
+    try:
+        return choose(game, seat, level, rng=rng, budget_ms=budget_ms, iterations=iterations), None
+    except InconsistentView as error:
+        return choose(game, seat, "easy", rng=rng), f"{type(error).__name__}: {error}"
+
+
+def _ready() -> int:
+    """A job that waits a moment, so that the jobs of ``start()`` spread over every worker."""
+    time.sleep(0.05)
+    return os.getpid()
+
+
+# --- the shared pool -----------------------------------------------------------------------------
+
+
+def machine_size() -> int:
+    """Workers for this machine: one per core the process may use."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_SIZE))
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+class _Shared:
+    """The process's one pool, its open handles, and each event loop's turns (one per worker)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.pool: ProcessPoolExecutor | None = None
+        self.size = machine_size()
+        self.handles = 0
+        self.turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+            weakref.WeakKeyDictionary())
+
+    def current(self) -> ProcessPoolExecutor:
+        """The running pool, started now if there is none."""
+        with self.lock:
+            if self.pool is None:
+                self.pool = ProcessPoolExecutor(self.size, mp_context=_context(), initializer=_prepare)
+            return self.pool
+
+    def replace(self, broken: ProcessPoolExecutor) -> None:
+        """Drop ``broken`` (a newer pool, if another call already replaced it, stays)."""
+        with self.lock:
+            if self.pool is broken:
+                self.pool = None
+        _stop(broken)
+
+    def turn(self, loop: asyncio.AbstractEventLoop, size: int) -> asyncio.Semaphore:
+        with self.lock:
+            if loop not in self.turns:
+                self.turns[loop] = asyncio.Semaphore(size)
+            return self.turns[loop]
+
+    def open(self) -> None:
+        with self.lock:
+            self.handles += 1
+
+    def release(self) -> ProcessPoolExecutor | None:
+        """One handle fewer; the pool to shut down when it was the last."""
+        with self.lock:
+            self.handles -= 1
+            if self.handles > 0:
+                return None
+            pool, self.pool = self.pool, None
+            return pool
+
+    def shutdown(self) -> None:
+        """Stop the pool now, whatever the handles (at exit)."""
+        with self.lock:
+            pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End a pool that is broken or stuck: its workers are killed, its jobs fail."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    # ProcessPoolExecutor has no public way to end its workers before Python 3.14.
+    processes: dict[int, multiprocessing.process.BaseProcess] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        if process.is_alive():
+            process.terminate()
+
+
+_SHARED = _Shared()
+atexit.register(_SHARED.shutdown)
+
+
+# --- the handle ----------------------------------------------------------------------------------
+
+
+class Workers:
+    """The bot's handle on the shared workers (see the module's docstring).
+
+    ``processes``: False runs the jobs in the event loop's thread pool instead. Limits, in seconds:
+    ``picture_limit`` per picture call, ``replay_limit`` for the replay, and an AI answer may take its
+    budget plus ``ai_margin`` (``ai_limit`` when it thinks by iterations rather than by time)."""
+
+    def __init__(self, *, processes: bool = True, picture_limit: float = 30.0, replay_limit: float = 300.0,
+                 ai_margin: float = 2.0, ai_limit: float = 30.0) -> None:
+        self.processes = processes
+        self.picture_limit, self.replay_limit = picture_limit, replay_limit
+        self.ai_margin, self.ai_limit = ai_margin, ai_limit
+        self.closed = False
+        if processes:
+            _SHARED.open()
+
+    # --- the work, in the game's words ---
+
+    async def picture(self, kind: str, observation: Observation, language: str) -> bytes:
+        """PNG bytes of a ``kind`` picture (train, hand, pile, scoreboard) in ``language`` (a code)."""
+        (png,) = await self.pictures(kind, [observation], language)
+        return png
+
+    async def pictures(self, kind: str, observations: list[Observation], language: str) -> list[bytes]:
+        """One picture per observation (a train picture per action frame), in one job."""
+        if kind not in PICTURES:
+            raise ValueError(f"unknown picture {kind!r}; one of {', '.join(PICTURES)}")
+        return await self._run(self.picture_limit * max(1, len(observations)), _draw, kind, observations, language)
+
+    async def replay(self, start: Observation, events: list[Event], final: Observation, language: str, *,
+                     fmt: str = "gif") -> bytes:
+        """The whole game as one animation (render.replay); ValueError when there is nothing to replay."""
+        return await self._run(self.replay_limit, _replay, start, events, final, language, fmt)
+
+    async def ai_answer(self, snapshot: str, seat: int, level: str, seed: str, *, budget_ms: float | None = None,
+                        iterations: int | None = None, limit: float | None = None) -> str:
+        """The answer of a ``level`` AI bandit at ``seat`` of the game ``snapshot`` (engine.snapshot
+        text), its dice ``random.Random(seed)``; by ``iterations`` when given (deterministic), else
+        within ``budget_ms``. Raises ``WorkTimeout`` past ``limit`` (default: its budget and the
+        margin). Should the AI fail to read the table, a random legal answer, logged."""
+        if limit is None:
+            thinking = (BUDGET_MS if budget_ms is None else budget_ms) / 1000 if level == "hard" else 0.0
+            limit = self.ai_limit if iterations is not None else thinking + self.ai_margin
+        answer, failure = await self._run(limit, _answer, snapshot, seat, level, seed, budget_ms, iterations)
+        if failure is not None:
+            log.error("the %s AI could not read the table (%s); it answers at random this time", level, failure)
+        return answer
+
+    # --- life ---
+
+    async def start(self) -> float:
+        """Start the workers now rather than at the first job; the seconds it took."""
+        began = time.perf_counter()
+        if self.processes:
+            await asyncio.gather(*(self._run(60.0, _ready) for _ in range(_SHARED.size)))
+        return time.perf_counter() - began
+
+    async def close(self) -> None:
+        """No more work from this handle; the last one closed stops the workers (after their jobs)."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.processes:
+            pool = _SHARED.release()
+            if pool is not None:
+                await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    @property
+    def size(self) -> int:
+        """How many jobs run at once."""
+        return _SHARED.size
+
+    # --- how a job runs ---
+
+    async def _run(self, limit: float, job: Callable[..., T], *args: Any) -> T:
+        try:
+            return await self._once(limit, job, args)
+        except BrokenProcessPool:
+            log.warning("a worker process died during %s; new workers, and the job once more", job.__name__)
+            return await self._once(limit, job, args)
+
+    async def _once(self, limit: float, job: Callable[..., T], args: tuple[Any, ...]) -> T:
+        """``job`` on a free worker, at most ``limit`` seconds from when it starts."""
+        if self.closed:
+            raise RuntimeError("these workers are closed")
+        loop = asyncio.get_running_loop()
+        turn = _SHARED.turn(loop, _SHARED.size)
+        await turn.acquire()
+        if self.closed:  # while waiting for a turn
+            turn.release()
+            raise RuntimeError("these workers are closed")
+        # The pool is taken now, not before the wait: another job may have replaced a broken one.
+        pool = _SHARED.current() if self.processes else None
+        try:
+            running: asyncio.Future[T] = loop.run_in_executor(pool, job, *args)
+        except BaseException as error:
+            turn.release()
+            if isinstance(error, BrokenProcessPool) and pool is not None:
+                _SHARED.replace(pool)
+            raise
+        # The worker is free again only when the job ends, even if its caller gave up on it.
+        running.add_done_callback(functools.partial(_ended, turn))
+        try:
+            return await asyncio.wait_for(asyncio.shield(running), limit)
+        except BrokenProcessPool:
+            if pool is not None:
+                _SHARED.replace(pool)
+            raise
+        except TimeoutError:
+            if pool is not None:
+                loop.call_later(STUCK_AFTER, _check_stuck, running, pool, job.__name__)
+            raise WorkTimeout(f"{job.__name__} overran its {limit:g} s; its worker finishes it anyway") from None
+
+
+def _ended(turn: asyncio.Semaphore, running: asyncio.Future[Any]) -> None:
+    turn.release()
+    if not running.cancelled():
+        running.exception()  # a job whose caller gave up: its failure is not an unretrieved error
+
+
+def _check_stuck(running: asyncio.Future[Any], pool: ProcessPoolExecutor, name: str) -> None:
+    if not running.done():
+        log.error("%s has run %.0f s past its limit: its worker is stuck; new workers", name, STUCK_AFTER)
+        _SHARED.replace(pool)
+
+
+__all__ = ["PICTURES", "WorkTimeout", "Workers", "machine_size"]
