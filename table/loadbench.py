@@ -57,8 +57,9 @@ PLAYERS = 4
 GAMES_PER_GUILD = 10  # tables per simulated server: the bot serves many servers, each with a few games
 DISCORD_ACK_LIMIT = 3.0  # seconds Discord gives a bot to acknowledge a click before it shows "failed"
 SETUP_PARALLEL = 8  # tables seated at once
-SETUP_TRIES = 3  # a lobby step the bot lost is tried again this often
-SETUP_STEP_TIMEOUT = 20.0  # seconds a lobby step may take before it counts as lost
+SETUP_TRIES = 5  # a lobby step the bot lost is tried this often
+SETUP_QUICK = 3.0  # seconds after which a lobby step the bot did not even acknowledge counts as lost
+SETUP_STEP_TIMEOUT = 20.0  # seconds an acknowledged lobby step may take before it counts as lost
 LOOK_AT_STORE_EVERY = 1.0  # seconds between two looks at storage while a player waits for a prompt
 PRUNE_EVERY = 2.0  # seconds between two prunings of SimCord's stored pictures and logs
 LAG_TICK = 0.010  # the loop-lag monitor sleeps this long and records how late it wakes
@@ -104,6 +105,7 @@ class Tally:
     setup_retries: int = 0
     setup_s: float = 0.0
     play_s: float = 0.0
+    drain_s: float = 0.0  # after the end of play, until the last click in flight was checked
     games_over: int = 0
     clicks: int = 0
     applied: int = 0
@@ -158,7 +160,8 @@ def play_report(tally: Tally, options: Options) -> list[str]:
         f"setup: {tally.tables_seated} of {options.games} tables seated in {tally.setup_s:.1f} s"
         f" ({tally.setup_retries} lobby steps tried again), seats {','.join(options.seats)},"
         f" message pacing {options.message_interval:g} s",
-        f"play: {tally.play_s:.1f} s, {tally.clicks} clicks ({rate:.1f}/s), {tally.games_over} games over",
+        f"play: {tally.play_s:.1f} s, {tally.clicks} clicks ({rate:.1f}/s), {tally.games_over} games over;"
+        f" the last clicks checked {tally.drain_s:.1f} s later",
         f"handler ms (emit → acknowledged): {_spread(tally.handler_ms)};"
         f" {tally.late_acks} over Discord's 3 s, {tally.unacknowledged} never acknowledged",
         f"applied ms (emit → answer stored): {_spread(tally.applied_ms)}",
@@ -569,8 +572,11 @@ class LogCount(logging.Handler):
         self.tally = tally
 
     def emit(self, record: logging.LogRecord) -> None:
-        first = record.getMessage().splitlines()[0][:160] if record.getMessage() else ""
-        self.tally.bot_log[f"{record.levelname} {record.name}: {first}"] += 1
+        text = record.getMessage()
+        first = text.splitlines()[0].split(" item=")[0][:100] if text else ""  # a view's item repr is long
+        error = record.exc_info[1] if record.exc_info else None
+        cause = f" ({type(error).__name__}: {str(error)[:80]})" if error is not None else ""
+        self.tally.bot_log[f"{record.levelname} {record.name}: {first}{cause}"] += 1
 
 
 @contextlib.contextmanager
@@ -641,11 +647,17 @@ class Bench:
     # --- setup: lobbies opened, joined and started --------------------------------------
 
     async def setup_step(self, what: str, act: Callable[[], Any], done: Callable[[], Awaitable[T | None]]) -> T:
+        """Do one lobby step until ``done`` sees it in storage; a step the bot lost is tried again."""
         for attempt in range(SETUP_TRIES):
             if attempt:
                 self.tally.setup_retries += 1
-            act()
-            found = await self.until(done, SETUP_STEP_TIMEOUT, longest_pause=0.05)
+                # Steps are lost together (concurrent transactions): tried again together, they would
+                # collide again.
+                await asyncio.sleep(self.rng.uniform(0.1, 2.0))
+            record = act()
+            found = await self.until(done, SETUP_QUICK, longest_pause=0.05)
+            if not found and acknowledged(self.env, record):  # handled, maybe only slow: wait longer
+                found = await self.until(done, SETUP_STEP_TIMEOUT - SETUP_QUICK, longest_pause=0.05)
             if found:
                 return found
         raise SetupLost(f"{what}: lost {SETUP_TRIES} times")
@@ -866,7 +878,9 @@ class Bench:
                              + options.apply_timeout + WATCHDOG_SLACK)
                     await self.guarded([self.play(table) for table in ready], limit=limit, what="play")
                     monitors.measuring = False
-                    self.tally.play_s = time.perf_counter() - began
+                    # No click starts after the end of play; the clicks then in flight are still checked.
+                    self.tally.drain_s = max(0.0, time.perf_counter() - self.play_end)
+                    self.tally.play_s = min(time.perf_counter(), self.play_end) - began
             finally:
                 await monitors.stop()
                 await self.ledger.close()
