@@ -58,7 +58,7 @@ GAMES_PER_GUILD = 10  # tables per simulated server: the bot serves many servers
 DISCORD_ACK_LIMIT = 3.0  # seconds Discord gives a bot to acknowledge a click before it shows "failed"
 SETUP_PARALLEL = 8  # tables seated at once
 SETUP_TRIES = 5  # a lobby step the bot lost is tried this often
-SETUP_QUICK = 3.0  # seconds after which a lobby step the bot did not even acknowledge counts as lost
+SETUP_QUICK = 1.0  # seconds after which a lobby step the bot did not even acknowledge counts as lost
 SETUP_STEP_TIMEOUT = 20.0  # seconds an acknowledged lobby step may take before it counts as lost
 LOOK_AT_STORE_EVERY = 1.0  # seconds between two looks at storage while a player waits for a prompt
 PRUNE_EVERY = 2.0  # seconds between two prunings of SimCord's stored pictures and logs
@@ -653,7 +653,7 @@ class Bench:
                 self.tally.setup_retries += 1
                 # Steps are lost together (concurrent transactions): tried again together, they would
                 # collide again.
-                await asyncio.sleep(self.rng.uniform(0.1, 2.0))
+                await asyncio.sleep(self.rng.uniform(0.05, 1.0))
             record = act()
             found = await self.until(done, SETUP_QUICK, longest_pause=0.05)
             if not found and acknowledged(self.env, record):  # handled, maybe only slow: wait longer
