@@ -51,7 +51,7 @@ from bot import ColtBot, create_bot
 from engine.snapshot import loads
 from table.config import Settings
 from table.service import Tables
-from table.storage import LOBBY, RUNNING, Storage
+from table.storage import RUNNING, Storage
 
 PLAYERS = 4
 GAMES_PER_GUILD = 10  # tables per simulated server: the bot serves many servers, each with a few games
@@ -60,6 +60,7 @@ SETUP_PARALLEL = 8  # tables seated at once
 SETUP_TRIES = 5  # a lobby step the bot lost is tried this often
 SETUP_QUICK = 1.0  # seconds after which a lobby step the bot did not even acknowledge counts as lost
 SETUP_STEP_TIMEOUT = 20.0  # seconds an acknowledged lobby step may take before it counts as lost
+SETUP_LIMIT = 60.0, 1.5  # seconds, plus seconds per table, before the tables not seated yet are given up
 LOOK_AT_STORE_EVERY = 1.0  # seconds between two looks at storage while a player waits for a prompt
 PRUNE_EVERY = 2.0  # seconds between two prunings of SimCord's stored pictures and logs
 LAG_TICK = 0.010  # the loop-lag monitor sleeps this long and records how late it wakes
@@ -117,7 +118,7 @@ class Tally:
     hand_fallbacks: int = 0  # answers found through /colt hand after a missing prompt
     handler_ms: list[float] = field(default_factory=list)  # emit → acknowledgement
     applied_ms: list[float] = field(default_factory=list)  # emit → the answer stored
-    prompt_ms: list[float] = field(default_factory=list)  # the decision seen in storage → its DM prompt
+    prompt_ms: list[float] = field(default_factory=list)  # the player starts looking → prompt there
     lag_ms: list[float] = field(default_factory=list)
     rss_mb: float = 0.0  # the highest resident size seen right after a pruning of SimCord's store
     hwm_mb: float = 0.0  # the kernel's peak resident size (VmHWM), pruning or not
@@ -165,7 +166,7 @@ def play_report(tally: Tally, options: Options) -> list[str]:
         f"handler ms (emit → acknowledged): {_spread(tally.handler_ms)};"
         f" {tally.late_acks} over Discord's 3 s, {tally.unacknowledged} never acknowledged",
         f"applied ms (emit → answer stored): {_spread(tally.applied_ms)}",
-        f"prompt ms (decision stored → DM prompt seen): {_spread(tally.prompt_ms)}",
+        f"prompt wait ms (the player starts looking at their DMs → prompt there): {_spread(tally.prompt_ms)}",
         f"loop lag ms: {_spread(tally.lag_ms)}",
         f"answers: {tally.applied} applied, {tally.failed} failed, {tally.stale} answered first by a turn timer;"
         f" {tally.missing_prompts} missing prompts ({tally.hand_fallbacks} answered through /colt hand instead)",
@@ -425,10 +426,6 @@ class Ledger:
         """The stored answer to decision ``step`` (steps count answers: step n is the n-th)."""
         answers = await self.storage.answers(game_id)
         return answers[step] if step < len(answers) else None
-
-    async def lobby_in(self, channel_id: int) -> int | None:
-        row = await self.storage.game_in_channel(channel_id)
-        return row.id if row is not None and row.status == LOBBY else None
 
 
 async def store_running_games(path: Path, tables: list[Table], seed: int, clock: Callable[[], float]) -> None:
@@ -721,7 +718,7 @@ class Bench:
 
         began = time.perf_counter()
         seated = await self.guarded([one(table) for table in tables],
-                                    limit=len(tables) * SETUP_TRIES * SETUP_STEP_TIMEOUT, what="setup")
+                                    limit=SETUP_LIMIT[0] + SETUP_LIMIT[1] * len(tables), what="setup")
         self.tally.setup_s = time.perf_counter() - began
         ready = [table for table in seated if table is not None]
         self.tally.tables_seated = len(ready)
@@ -956,8 +953,14 @@ class Bench:
 
 
 async def bench(options: Options) -> Tally:
+    """Run the bench; should the driver itself fail, the figures so far come back with its error."""
     runner = Bench(options)
-    return await (runner.run_restart() if options.restart else runner.run_play())
+    try:
+        await (runner.run_restart() if options.restart else runner.run_play())
+    except Exception as error:
+        traceback.print_exc()
+        runner.tally.driver_errors.append(f"the bench stopped: {type(error).__name__}: {error}")
+    return runner.tally
 
 
 # --- command line -----------------------------------------------------------------------------
@@ -1002,7 +1005,7 @@ def main(argv: list[str] | None = None) -> int:
     tally = asyncio.run(bench(options))
     for line in restart_report(tally) if options.restart else play_report(tally, options):
         print(line, flush=True)
-    return 0
+    return 1 if tally.driver_errors else 0
 
 
 if __name__ == "__main__":
