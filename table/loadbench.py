@@ -17,8 +17,10 @@ The last line is stable, for scripts:
     games=N clicks=C failed=F missing_prompts=M handler_p99_ms=X loop_lag_p99_ms=Y rss_mb=Z
     games=N resume_s=X rss_mb=Z                                       (--restart)
 
-Everything that reaches into SimCord's, the storage's or the bot's internals is in a small named
-function of its own (sections "SimCord", "Storage", "The bot"), so it can follow their changes.
+Unlike SimCord's tests, time flows as on Discord: bot timers fire at their wall-clock time
+(``let_time_flow``). Everything that reaches into SimCord's, the storage's or the bot's internals is
+in a small named function of its own (the sections "SimCord", "storage" and "the bot" below), so it
+can follow their changes.
 """
 
 from __future__ import annotations
@@ -68,7 +70,6 @@ CLOCK_TICK = 0.010  # how often the simulated clock catches up with the wall clo
 WATCHDOG_SLACK = 60.0  # seconds past every task's own limits before the driver gives up on a task
 
 T = TypeVar("T")
-log = logging.getLogger(__name__)
 
 
 # --- options and figures ----------------------------------------------------------------------
@@ -97,7 +98,7 @@ class Options:
         return PLAYERS if self.restart else sum(1 for seat in self.seats if seat == "human")
 
 
-@dataclass
+@dataclass(repr=False)  # its report is the readable form
 class Tally:
     """What the bench saw; every list is in milliseconds."""
 
@@ -117,7 +118,7 @@ class Tally:
     missing_prompts: int = 0
     hand_fallbacks: int = 0  # answers found through /colt hand after a missing prompt
     handler_ms: list[float] = field(default_factory=list)  # emit → acknowledgement
-    applied_ms: list[float] = field(default_factory=list)  # emit → the answer stored
+    applied_ms: list[float] = field(default_factory=list)  # emit → the answer stored (looks up to 0.1 s apart)
     prompt_ms: list[float] = field(default_factory=list)  # the player starts looking → prompt there
     lag_ms: list[float] = field(default_factory=list)
     rss_mb: float = 0.0  # the highest resident size seen right after a pruning of SimCord's store
@@ -206,13 +207,16 @@ def _trouble(tally: Tally) -> list[str]:
 def let_time_flow(env: simcord.Env) -> Callable[[], None]:
     """Bot timers fire at their wall-clock time, as on Discord; call before ``env.start()``.
 
-    SimCord's clock is virtual: a bot timer's wall-clock fallback moves it through a settle that
-    waits until the whole bot is idle (``Env._schedule_timer`` → ``_advance_to``). Under load the bot
-    never is: the settle times out, and once one has, every later fallback only re-arms itself
-    (``run_real`` sees the failed ``_real_advance_task``), so the outbox's pacing, the AI's pause and
-    the turn timers would all stall. Here each timer fires at its wall-clock time and first moves the
-    virtual clock up to it. Its real handle is kept out of SimCord's record, so SimCord's own settles
-    (only at start and shutdown here) count every timer as parked instead of waiting for it.
+    SimCord's clock is virtual. A bot timer's wall-clock fallback (``Env._schedule_timer``'s
+    ``run_real``) moves it only through ``_advance_to``, which settles: it waits, in the loop, until
+    the whole bot is idle, and meanwhile every other timer is re-armed instead of fired. Under load
+    the bot is seldom idle: with 200 games the virtual clock had fallen 39 s behind the wall clock
+    after 145 s (four advances in all), so the outbox's pacing, the AI's pause and the turn timers ran
+    slow, and the settles' sweeps over every task cost the loop (lag p99 69 ms, against 16 ms with
+    this). Should one such settle time out, every later fallback is re-armed for good (``run_real``
+    sees the failed ``_real_advance_task``). Here each timer fires at its wall-clock time and first
+    moves the virtual clock up to it. Its real handle is kept out of SimCord's record, so SimCord's
+    own settles (at start and shutdown only) count every timer as parked instead of waiting for it.
 
     Returns a catch-up that a ticker calls, so that ``discord.utils.utcnow()`` (the bot's turn
     timers) follows the wall clock between timers too.
@@ -600,6 +604,9 @@ def counted_log(tally: Tally, verbose: bool) -> Iterator[None]:
 
 
 def bot_errors(env: simcord.Env) -> list[str]:
+    """The exceptions SimCord caught from the bot. Not all of them: discord.py only logs an exception
+    of a DynamicItem's callback (every button of this bot), which SimCord's hook on registered views'
+    ``on_error`` never sees; those are in the counted log."""
     return [f"{type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}" for e in env.errors]
 
 
@@ -616,6 +623,7 @@ class Bench:
         self.tally = Tally()
         self.rng = random.Random(options.seed)
         self.play_end = math.inf
+        self.missing: set[tuple[int, int]] = set()  # (game, step): a prompt missing is counted once
 
     # --- waiting, with limits --------------------------------------------------------------
 
@@ -785,9 +793,11 @@ class Bench:
             await self.bell.wait(dm, min(limit, look_at_store) - now)
         if self.over():
             return None  # the wait was cut short by the end of play, not timed out
-        self.tally.missing_prompts += 1
-        self.tally.note(f"game {game_id} step {step}: no prompt in seat {seat}'s DMs after "
-                        f"{self.options.prompt_timeout:g} s")
+        if (game_id or 0, step) not in self.missing:
+            self.missing.add((game_id or 0, step))
+            self.tally.missing_prompts += 1
+            self.tally.note(f"game {game_id} step {step}: no prompt in seat {seat}'s DMs after "
+                            f"{self.options.prompt_timeout:g} s")
         return await self.hand(table, person, prefix)
 
     async def hand(self, table: Table, person: simcord.UserHandle, prefix: str) -> tuple[Any, list[str]] | None:
@@ -847,13 +857,14 @@ class Bench:
             self.tally.driver_errors.append(f"{what}: {len(late)} tasks still running after {limit:.0f} s, cancelled")
         results: list[T | None] = []
         for task in tasks:
-            if task in done and task.exception() is not None:
+            if task in done and not task.cancelled() and task.exception() is not None:
                 error = task.exception()
                 assert error is not None
                 frame = traceback.extract_tb(error.__traceback__)[-1:]
                 where = f" at {frame[0].filename.rsplit('/', 1)[-1]}:{frame[0].lineno}" if frame else ""
                 self.tally.driver_errors.append(f"{what}: {type(error).__name__}: {error}{where}")
-            results.append(task.result() if task in done and task.exception() is None else None)
+            results.append(task.result() if task in done and not task.cancelled() and task.exception() is None
+                           else None)
         return results
 
     async def run_play(self) -> Tally:
