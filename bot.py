@@ -15,11 +15,13 @@ import render
 from cogs.components import DYNAMIC_ITEMS
 from cogs.delivery import Courier
 from cogs.outbox import Outbox
+from cogs.pictures import Pictures
 from cogs.presenter import Presenter
 from cogs.translator import CatalogTranslator
 from table.config import Settings
 from table.service import Tables
 from table.storage import Storage, StorageError
+from table.workers import Workers
 
 log = logging.getLogger("colt")
 
@@ -43,15 +45,17 @@ class ColtBot(commands.Bot):
         seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         # Deadlines and retries follow discord.py's clock (utcnow), which a simulated Discord can move on.
         clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
-        self.tables = Tables(storage, seeds=seeds, clock=clock)
-        self.presenter = Presenter(self, self.tables)
+        # Pictures, the replay and hard AI answers are drawn and thought in worker processes.
+        self.workers = Workers(processes=self.settings.worker_processes)
+        self.tables = Tables(storage, seeds=seeds, clock=clock, workers=self.workers)
+        self.presenter = Presenter(self, self.tables, Pictures(self.workers))
         self.tables.show = self.presenter
-        courier = Courier(self, storage, self.presenter.draw, channel_lost=self._channel_lost,
-                          wake=lambda targets: self.outbox.wake(targets))
+        courier = Courier(self, storage, self.presenter.draw, channel_lost=self._channel_lost)
         self.outbox = Outbox(storage, courier, interval=self.settings.message_interval, clock=clock)
-        self.tables.wake = self.outbox.wake
+        storage.committed = self.outbox.wake  # what a transaction enqueued is delivered once committed
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await asyncio.to_thread(render.preload)  # fonts and sprites now, not in the first picture
+        await asyncio.to_thread(render.preload)  # for the pictures drawn here (the local table's Preview)
+        await self.workers.start()  # now, rather than in the middle of the first game
         from cogs.colt import Colt
 
         await self.add_cog(Colt(self))
@@ -80,6 +84,8 @@ class ColtBot(commands.Bot):
             await self.outbox.close()
         if hasattr(self, "tables"):
             await self.tables.storage.close()
+        if hasattr(self, "workers"):
+            await self.workers.close()
         await super().close()
 
 

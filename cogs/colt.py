@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs import pictures, rules_text, texts
+from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
 from cogs.components import valid_id
 from cogs.presenter import Presenter
@@ -135,7 +135,7 @@ class Colt(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = await self.tables.state(row.id)
         public = observe(state, None)
-        picture = await pictures.train(public, lang)
+        picture = await self.presenter.pictures.train(public, lang)
         text = self.presenter.status_text(public, lang, deadline_text(row, state.step))
         await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), "train.png"), ephemeral=True)
 
@@ -426,7 +426,8 @@ class Colt(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = await self.tables.state(game_id, row)
         prompt = self.presenter.prompt_for(game_id, state, seat, lang, deadline_text(row, state.step))
-        files = [discord.File(io.BytesIO(await pictures.hand(prompt.hand, lang)), "hand.png")] if prompt.hand else []
+        drawn = await self.presenter.pictures.hand(prompt.hand, lang) if prompt.hand else None
+        files = [discord.File(io.BytesIO(drawn), "hand.png")] if drawn else []
         await interaction.followup.send(prompt.content, view=prompt.view, files=files, ephemeral=True)
 
     # --- the end -------------------------------------------------------------------------------

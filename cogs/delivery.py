@@ -104,10 +104,9 @@ def merged(rows: list[OutboxRow]) -> dict[str, Any]:
 class Courier:
     """Delivers the outbox's rows (``cogs.outbox.Deliver``)."""
 
-    def __init__(self, bot: ColtBot, storage: Storage, draw: Draw, *, channel_lost: ChannelLost,
-                 wake: Callable[[set[str]], None]) -> None:
+    def __init__(self, bot: ColtBot, storage: Storage, draw: Draw, *, channel_lost: ChannelLost) -> None:
         self.bot, self.storage, self.draw = bot, storage, draw
-        self.channel_lost, self.wake = channel_lost, wake
+        self.channel_lost = channel_lost
         self._dm_channels: OrderedDict[int, int] = OrderedDict()
 
     async def __call__(self, rows: list[OutboxRow]) -> None:
@@ -256,6 +255,8 @@ class Courier:
     async def _done(self, rows: list[OutboxRow], *,
                     remember: tuple[discord.Message, str | None] | None = None) -> None:
         first, body = rows[0], rows[0].body
+        log.debug("row %s for %s done: %s %s (message %s)", first.id, first.target, body.get("op"), body.get("key"),
+                  remember[0].id if remember else None)
         async with self.storage.transaction() as tx:
             await tx.delivered(r.id for r in rows)
             if first.game_id is not None and body.get("key"):
@@ -305,13 +306,11 @@ class Courier:
     async def _dm_closed(self, rows: list[OutboxRow]) -> None:
         """The person's DMs are closed: the table hears it once (they can use Show my hand)."""
         dm = rows[0].body.get("dm")
-        targets: set[str] = set()
         async with self.storage.transaction() as tx:
             await tx.delivered(r.id for r in rows)
             if dm and await tx.set_dm_ok(int(dm["game"]), int(dm["user"]), False) and dm.get("if_closed"):
                 told = dm["if_closed"]
-                targets = await tx.enqueue([Delivery(told["target"], told["body"], int(dm["game"]))])
-        self.wake(targets)
+                await tx.enqueue([Delivery(told["target"], told["body"], int(dm["game"]))])
 
 
 def _retry_after(error: discord.HTTPException) -> float | None:

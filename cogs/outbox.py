@@ -145,9 +145,9 @@ def plan_batch(rows: list[OutboxRow]) -> tuple[list[OutboxRow], list[OutboxRow]]
     body = first.body
     if body.get("op") == "edit":
         for later in rows[1:]:
-            if later.body.get("op") == "send" and later.body.get("key") == body.get("key"):
+            if later.body.get("op") == "send" and _same_key(later, first):
                 break  # a new message under that key comes first: the edit still matters
-            if later.body.get("op") == "edit" and _same_message(later.body, body) and not body.get("forget"):
+            if later.body.get("op") == "edit" and _same_message(later, first) and not body.get("forget"):
                 return [], [first]
     if not body.get("frame"):
         return [first], []
@@ -161,7 +161,13 @@ def plan_batch(rows: list[OutboxRow]) -> tuple[list[OutboxRow], list[OutboxRow]]
     return batch, []
 
 
-def _same_message(one: dict[str, object], other: dict[str, object]) -> bool:
-    if one.get("message") is not None or other.get("message") is not None:
-        return one.get("message") == other.get("message")
-    return one.get("key") is not None and one.get("key") == other.get("key")
+def _same_key(one: OutboxRow, other: OutboxRow) -> bool:
+    """The same remembered message: keys are the game's (a person may play in several games)."""
+    key = one.body.get("key")
+    return key is not None and key == other.body.get("key") and one.game_id == other.game_id
+
+
+def _same_message(one: OutboxRow, other: OutboxRow) -> bool:
+    if one.body.get("message") is not None or other.body.get("message") is not None:
+        return one.body.get("message") == other.body.get("message")
+    return _same_key(one, other)

@@ -1,14 +1,16 @@
-"""The pictures of a game, drawn off the event loop from observations (never the full state)."""
+"""The pictures of a game, drawn outside the bot's process (table.workers) from observations, never
+from the full state."""
 
 from __future__ import annotations
 
-import asyncio
+import copy
 from typing import Any
 
-import render
 from lang import Language
+from render.caption import caption as _caption
 from render.caption import split_runs
 from render.story import apply_event
+from table.workers import Workers
 
 Observation = dict[str, Any]
 Event = dict[str, Any]
@@ -16,8 +18,6 @@ Event = dict[str, Any]
 
 def advance(view: Observation, events: list[Event]) -> Observation:
     """A public observation moved on by public events (render.story replays them)."""
-    import copy
-
     moved = copy.deepcopy(view)
     for event in events:
         apply_event(moved, event)
@@ -25,34 +25,32 @@ def advance(view: Observation, events: list[Event]) -> Observation:
     return moved
 
 
-def _action_pictures(frames: list[Observation], lang: Language) -> list[bytes]:
-    return [render.png(render.train_image(frame, translate=lang)) for frame in frames]
-
-
-async def action_pictures(frames: list[Observation], lang: Language) -> list[bytes]:
-    """One train picture per action frame (see render.action_frames)."""
-    return await asyncio.to_thread(_action_pictures, frames, lang)
-
-
-async def train(observation: Observation, lang: Language) -> bytes:
-    return await asyncio.to_thread(lambda: render.png(render.train_image(observation, translate=lang)))
-
-
-async def hand(observation: Observation, lang: Language) -> bytes:
-    return await asyncio.to_thread(lambda: render.png(render.hand_image(observation, translate=lang)))
-
-
-async def scoreboard(observation: Observation, lang: Language) -> bytes:
-    return await asyncio.to_thread(lambda: render.png(render.scoreboard_image(observation, translate=lang)))
-
-
-async def replay(start: Observation, events: list[Event], final: Observation, lang: Language) -> bytes:
-    """The whole game as one animated GIF (every action, then the scoreboard)."""
-    return await asyncio.to_thread(lambda: render.replay(start, events, fmt="gif", final=final, translate=lang))
-
-
 def caption(frame: Observation, events: list[Event], lang: Language) -> str:
-    return render.caption(frame, events, lang)
+    return _caption(frame, events, lang)
 
 
-__all__ = ["action_pictures", "advance", "caption", "hand", "replay", "scoreboard", "split_runs", "train"]
+class Pictures:
+    """PNG and GIF bytes from observations, in a reader's language (its code crosses to the workers)."""
+
+    def __init__(self, workers: Workers) -> None:
+        self.workers = workers
+
+    async def train(self, observation: Observation, lang: Language) -> bytes:
+        return await self.workers.picture("train", observation, lang.code)
+
+    async def trains(self, observations: list[Observation], lang: Language) -> list[bytes]:
+        """One train picture per action frame, in one job."""
+        return await self.workers.pictures("train", observations, lang.code)
+
+    async def hand(self, observation: Observation, lang: Language) -> bytes:
+        return await self.workers.picture("hand", observation, lang.code)
+
+    async def scoreboard(self, observation: Observation, lang: Language) -> bytes:
+        return await self.workers.picture("scoreboard", observation, lang.code)
+
+    async def replay(self, start: Observation, events: list[Event], final: Observation, lang: Language) -> bytes:
+        """The whole game as one animated GIF (every action, then the scoreboard)."""
+        return await self.workers.replay(start, events, final, lang.code)
+
+
+__all__ = ["Pictures", "advance", "caption", "split_runs"]

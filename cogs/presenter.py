@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs import pictures, texts
+from cogs import texts
 from cogs.components import LobbyButton, LobbySelect
 from cogs.delivery import PictureSkipped, view_components
+from cogs.pictures import Pictures
 from cogs.prompts import Prompt, Prompts, back_view, timed_out_notice, to_user
 from cogs.readers import Readers
 from cogs.story import Story, deadline_text, player_name, to_game
@@ -48,16 +49,16 @@ def player_label(lang: Language, player: PlayerRow) -> str:
 class Presenter:
     """What every change shows (table.service ``Show``), and the lobby."""
 
-    def __init__(self, bot: ColtBot, tables: Tables) -> None:
-        self.bot, self.tables = bot, tables
+    def __init__(self, bot: ColtBot, tables: Tables, pictures: Pictures) -> None:
+        self.bot, self.tables, self.pictures = bot, tables, pictures
         self.readers = Readers(tables.storage)
         self.story = Story(tables)
         self.prompts = Prompts(self.readers, self.story)
 
     async def deliver(self, deliveries: list[Delivery]) -> None:
-        """Deliveries that belong to no game change (the lobby, a hello): written, then woken."""
+        """Deliveries that belong to no game change (the lobby, a hello)."""
         if deliveries:
-            self.tables.wake(await self.tables.storage.enqueue(deliveries))
+            await self.tables.storage.enqueue(deliveries)
 
     # --- lobby ---------------------------------------------------------------------------------
 
@@ -234,21 +235,22 @@ class Presenter:
     # --- pictures, drawn when delivered ----------------------------------------------------------
 
     async def draw(self, specs: list[dict[str, Any]]) -> list[tuple[str, bytes]]:
-        """The files of a message from what its row says to draw (cogs.delivery ``Draw``)."""
-        files = []
-        for spec in specs:
-            lang = language(spec["lang"]) if spec.get("lang") in CODES else english()
-            kind = spec["draw"]
-            if kind == "replay":
-                data = await self._replay(int(spec["game"]), lang)
-            elif kind == "hand":
-                data = await pictures.hand(spec["obs"], lang)
-            elif kind == "scoreboard":
-                data = await pictures.scoreboard(spec["obs"], lang)
-            else:
-                data = (await pictures.action_pictures([spec["obs"]], lang))[0]
-            files.append((spec["file"], data))
-        return files
+        """The files of a message from what its row says to draw (cogs.delivery ``Draw``); the train
+        pictures of combined frames in one job."""
+        files: dict[int, bytes] = {}
+        trains = [(i, spec) for i, spec in enumerate(specs) if spec["draw"] == "train"]
+        for lang, group in _by_language(trains).items():
+            drawn = await self.pictures.trains([spec["obs"] for _, spec in group], lang)
+            files.update((i, data) for (i, _), data in zip(group, drawn, strict=True))
+        for i, spec in enumerate(specs):
+            lang = _language(spec)
+            if spec["draw"] == "replay":
+                files[i] = await self._replay(int(spec["game"]), lang)
+            elif spec["draw"] == "hand":
+                files[i] = await self.pictures.hand(spec["obs"], lang)
+            elif spec["draw"] == "scoreboard":
+                files[i] = await self.pictures.scoreboard(spec["obs"], lang)
+        return [(spec["file"], files[i]) for i, spec in enumerate(specs)]
 
     async def _replay(self, game_id: int, lang: Language) -> bytes:
         """The whole game as one animation, after the scoreboard: public views only (B-11)."""
@@ -258,10 +260,21 @@ class Presenter:
         final = loads(row.snapshot)
         dealt = await self.tables.replay_to(game_id, 0)
         try:
-            animation = await pictures.replay(observe(dealt, None), observe_log(final, None, len(dealt.log)),
+            animation = await self.pictures.replay(observe(dealt, None), observe_log(final, None, len(dealt.log)),
                                               observe(final, None), lang)
         except ValueError as error:
             raise PictureSkipped(f"no replay for game {game_id}: {error}") from error
         if len(animation) > UPLOAD_LIMIT:
             raise PictureSkipped(f"the replay of game {game_id} is too big to post ({len(animation)} bytes)")
         return animation
+
+
+def _language(spec: dict[str, Any]) -> Language:
+    return language(spec["lang"]) if spec.get("lang") in CODES else english()
+
+
+def _by_language(specs: list[tuple[int, dict[str, Any]]]) -> dict[Language, list[tuple[int, dict[str, Any]]]]:
+    groups: dict[Language, list[tuple[int, dict[str, Any]]]] = {}
+    for index, spec in specs:
+        groups.setdefault(_language(spec), []).append((index, spec))
+    return groups

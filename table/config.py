@@ -33,6 +33,7 @@ class Settings:
     # The Discord it connects to starts empty at every start (the local table's simulation): running
     # games are shown anew instead of trusting the messages of the last session.
     fresh_world: bool = False
+    worker_processes: bool = True  # False: pictures and AI in threads of this process (no process pool)
 
     @classmethod
     def from_environment(cls) -> Settings:

@@ -26,6 +26,7 @@ from engine.scoring import gunslingers, scores, winners
 from engine.snapshot import dumps, loads
 from lang import CODES, SOURCE, Language, english
 from table.storage import ABANDONED, LOBBY, OVER, RUNNING, Delivery, GameRow, PlayerRow, StaleStep, Storage
+from table.workers import Workers
 
 log = logging.getLogger(__name__)
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
@@ -143,7 +144,7 @@ class Tables:
     seeds: random.Random = field(default_factory=random.SystemRandom)  # where new games' seeds come from
     clock: Callable[[], float] = time.time  # now, in seconds since the epoch: deadlines are set by it
     show: Show = field(default_factory=NothingShown)
-    wake: Callable[[set[str]], None] = lambda targets: None  # the outbox, once deliveries are committed
+    workers: Workers = field(default_factory=lambda: Workers(processes=False))  # where the AI thinks
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     # A cache of game states, checked against the stored step before use: the database is the truth.
     _states: OrderedDict[int, Game] = field(default_factory=OrderedDict)
@@ -370,9 +371,8 @@ class Tables:
             async with self.storage.transaction() as tx:
                 await tx.start_game(game_id, channel_id=channel_id, snapshot=dumps(state), step=state.step,
                                     waiting_seat=_waiting_seat(state), characters=characters, deadline=deadline)
-                targets = await tx.enqueue(deliveries)
+                await tx.enqueue(deliveries)
             self._cache(game_id, state)
-            self.wake(targets)
             outcome.row = await self.row(game_id)
             return outcome
 
@@ -391,8 +391,8 @@ class Tables:
         """The AI answers decision ``step`` for an AI seat, an absent person, or a person whose time
         is up; None when that decision is no longer waiting for it (answered, or the game moved on).
 
-        The AI thinks in a worker thread on a copy of the game, outside the lock, so people's
-        clicks are never held up; its answer is then applied like any other, if still wanted."""
+        The AI thinks in a worker process (table.workers) on a copy of the game, outside the lock, so
+        people's clicks are never held up; its answer is then applied like any other, if still wanted."""
         async with self.lock(game_id):
             row = await self._running(game_id)
             state = await self.state(game_id, row)
@@ -409,9 +409,14 @@ class Tables:
                 source = "timeout"
             else:
                 return None  # a person, still in time
-            world = loads(dumps(state))
-        rng = random.Random(f"{row.seed}:{step}")  # reproducible when the AI plays by iterations
-        answer = await asyncio.to_thread(_choose_safely, world, player.seat, player.ai or STAND_IN, rng, budget_ms)
+            snapshot = dumps(state)
+        level = player.ai or STAND_IN
+        seed = f"{row.seed}:{step}"  # reproducible when the AI plays by iterations
+        try:
+            answer = await self.workers.ai_answer(snapshot, player.seat, level, seed, budget_ms=budget_ms)
+        except TimeoutError:
+            log.warning("game %s: the %s AI overran its time; the normal AI answers instead", game_id, level)
+            answer = _choose_safely(loads(snapshot), player.seat, STAND_IN, random.Random(seed), None)
         async with self.lock(game_id):
             row = await self._running(game_id)
             if row.step != step:
@@ -456,8 +461,7 @@ class Tables:
             await tx.set_presence(row.id, player.seat, missed=player.missed, absent=player.absent)
             if deadline is not None:
                 await tx.update_game(row.id, deadline_step=deadline[0], deadline_at=deadline[1])
-            targets = await tx.enqueue(deliveries)
-        self.wake(targets)
+            await tx.enqueue(deliveries)
 
     async def _running(self, game_id: int) -> GameRow:
         row = await self.row(game_id)
@@ -509,7 +513,7 @@ class Tables:
                     new_step=state.step, waiting_seat=row.waiting_seat, results=self._results(row, players, state),
                     deadline=deadline, presence=presence,
                 )
-                targets = await tx.enqueue(deliveries)
+                await tx.enqueue(deliveries)
         except StaleStep as error:
             self.forget(game_id)  # another writer was first: the cache was behind the database
             raise TableError("error.stale") from error
@@ -518,7 +522,6 @@ class Tables:
             raise
         if state.phase == "over":
             self.forget(game_id)
-        self.wake(targets)
         return outcome
 
     def _deadline(self, row: GameRow, players: list[PlayerRow], state: Game) -> tuple[int, float] | None:
@@ -569,8 +572,7 @@ class Tables:
             async with self.storage.transaction() as tx:
                 await tx.update_game(game_id, channel_id=channel_id)
                 await tx.forget_messages(game_id, ["pile", "status"])  # they were in the lost channel
-                targets = await tx.enqueue(deliveries)
-            self.wake(targets)
+                await tx.enqueue(deliveries)
             log.info("game %s: its channel %s was gone; it goes on in %s", game_id, lost, channel_id)
             return "replaced"
 

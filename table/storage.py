@@ -17,7 +17,7 @@ import asyncio
 import json
 import re
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,6 +135,7 @@ class Tx:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.db = connection
+        self.targets: set[str] = set()  # outbox targets with new rows, woken once committed
 
     async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         """Run one statement; the number of rows it changed."""
@@ -295,14 +296,13 @@ class Tx:
 
     # --- the outbox ----------------------------------------------------------------------------
 
-    async def enqueue(self, deliveries: Iterable[Delivery]) -> set[str]:
-        """Write what must be shown; the targets to wake once this transaction is committed."""
-        now, targets = time.time(), set()
+    async def enqueue(self, deliveries: Iterable[Delivery]) -> None:
+        """Write what must be shown (its targets are woken once this transaction is committed)."""
+        now = time.time()
         for d in deliveries:
             await self.execute("INSERT INTO outbox (game_id, target, body, created_at) VALUES (?, ?, ?, ?)",
                                (d.game_id, d.target, json.dumps(d.body, separators=(",", ":")), now))
-            targets.add(d.target)
-        return targets
+            self.targets.add(d.target)
 
     async def delivered(self, ids: Iterable[int]) -> None:
         for row_id in ids:
@@ -322,6 +322,8 @@ class Storage:
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self.writer, self.reader = writer, reader
         self._write = asyncio.Lock()  # one transaction at a time on the writer connection
+        # Told the outbox targets with new rows right after each commit (the outbox wakes them).
+        self.committed: Callable[[set[str]], None] = lambda targets: None
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
@@ -344,19 +346,30 @@ class Storage:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """One atomic write: all of it is committed, or none of it; nothing else runs inside it."""
+        """One atomic write: all of it is committed, or none of it; nothing else runs inside it.
+
+        Its BEGIN, ROLLBACK and COMMIT run to their end even when the caller is cancelled (the
+        cancellation goes on after them): the next transaction never finds this one still open."""
         async with self._write:
-            await self.writer.execute("BEGIN IMMEDIATE")
+            tx = Tx(self.writer)
             try:
-                yield Tx(self.writer)
+                await _to_the_end(self.writer.execute("BEGIN IMMEDIATE"))
+                yield tx
             except BaseException:
-                await asyncio.shield(self.writer.execute("ROLLBACK"))
+                if self.writer.in_transaction:
+                    await _to_the_end(self.writer.execute("ROLLBACK"))
                 raise
-            await asyncio.shield(self.writer.execute("COMMIT"))
+            try:
+                await _to_the_end(self.writer.execute("COMMIT"))
+            finally:
+                if tx.targets and not self.writer.in_transaction:
+                    self.committed(tx.targets)
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        async with self.reader.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        """One read, run to its end in one call: a statement left open between two awaits (while
+        other coroutines read too) would hold the reader's snapshot, and later reads would miss what
+        was committed since."""
+        return list(await self.reader.execute_fetchall(sql, params))
 
     # --- single writes, each its own transaction ------------------------------------------------
 
@@ -376,9 +389,9 @@ class Storage:
         async with self.transaction() as tx:
             await tx.set_language(user_id, language)
 
-    async def enqueue(self, deliveries: Iterable[Delivery]) -> set[str]:
+    async def enqueue(self, deliveries: Iterable[Delivery]) -> None:
         async with self.transaction() as tx:
-            return await tx.enqueue(deliveries)
+            await tx.enqueue(deliveries)
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -464,6 +477,20 @@ class Storage:
 
     async def outbox_size(self) -> int:
         return int((await self._rows("SELECT COUNT(*) FROM outbox"))[0][0])
+
+
+async def _to_the_end(statement: Awaitable[Any]) -> None:
+    """Await ``statement`` to its end, even if this task is cancelled meanwhile (then re-raised)."""
+    running = asyncio.ensure_future(statement)
+    cancelled = False
+    while not running.done():
+        try:
+            await asyncio.shield(running)
+        except asyncio.CancelledError:
+            cancelled = True
+    running.result()
+    if cancelled:
+        raise asyncio.CancelledError
 
 
 async def _connect(path: Path | str) -> aiosqlite.Connection:

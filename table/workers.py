@@ -172,7 +172,8 @@ class _Shared:
         """The running pool, started now if there is none."""
         with self.lock:
             if self.pool is None:
-                self.pool = ProcessPoolExecutor(self.size, mp_context=_context(), initializer=_prepare)
+                self.pool = _started(ProcessPoolExecutor(self.size, mp_context=_context(), initializer=_prepare),
+                                     self.size)
             return self.pool
 
     def replace(self, broken: ProcessPoolExecutor) -> None:
@@ -207,6 +208,31 @@ class _Shared:
             pool, self.pool = self.pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _started(pool: ProcessPoolExecutor, size: int) -> ProcessPoolExecutor:
+    """``pool`` with every worker running, started from a thread of its own.
+
+    Starting a worker process waits on ``time.monotonic``. The tests' simulated Discord (SimCord)
+    replaces that clock by its own for the bot's code, and its clock stands still between events:
+    started from the bot's context the start would wait for ever. A new thread runs outside that
+    context, and once every worker runs, no later job starts one (until a broken pool is replaced,
+    which starts here again)."""
+    failure: list[BaseException] = []
+
+    def start_all() -> None:
+        try:
+            for future in [pool.submit(_ready) for _ in range(size)]:
+                future.result()
+        except BaseException as error:
+            failure.append(error)
+
+    thread = threading.Thread(target=start_all, name="colt-workers-start")
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return pool
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -280,7 +306,7 @@ class Workers:
         """Start the workers now rather than at the first job; the seconds it took."""
         began = time.perf_counter()
         if self.processes:
-            await asyncio.gather(*(self._run(60.0, _ready) for _ in range(_SHARED.size)))
+            _SHARED.current()
         return time.perf_counter() - began
 
     async def close(self) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs import pictures
+from cogs.pictures import Pictures
 from tests.bot.table import component_id, dm_history, open_and_start, open_lobby, play_to_the_end, setup_table
 
 
@@ -32,16 +32,16 @@ def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
 def picture_languages(monkeypatch: pytest.MonkeyPatch) -> dict[str, set[str]]:
     """The language each kind of picture was drawn in."""
     seen: dict[str, set[str]] = {"train": set(), "hand": set(), "scoreboard": set()}
-    originals = {"train": pictures.action_pictures, "hand": pictures.hand, "scoreboard": pictures.scoreboard}
+    originals = {"train": Pictures.trains, "hand": Pictures.hand, "scoreboard": Pictures.scoreboard}
 
     def spy(kind: str) -> Any:
-        async def drawn(observation: Any, lang: Any) -> Any:
+        async def drawn(self: Pictures, observation: Any, lang: Any) -> Any:
             seen[kind].add(lang.code)
-            return await originals[kind](observation, lang)
+            return await originals[kind](self, observation, lang)
         return drawn
 
-    for kind, name in (("train", "action_pictures"), ("hand", "hand"), ("scoreboard", "scoreboard")):
-        monkeypatch.setattr(pictures, name, spy(kind))
+    for kind, name in (("train", "trains"), ("hand", "hand"), ("scoreboard", "scoreboard")):
+        monkeypatch.setattr(Pictures, name, spy(kind))
     return seen
 
 

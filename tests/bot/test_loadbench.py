@@ -1,8 +1,9 @@
 """The load bench, small: ten 4-player games clicked at once, the way Discord delivers clicks
 (concurrently, never waiting for the bot to be idle), must lose no answer and miss no prompt.
 
-It fails while the table's storage shares one connection between concurrent transactions
-("cannot start a transaction within a transaction"): that is what it is here to show.
+It failed while the table's storage shared one connection between concurrent transactions
+("cannot start a transaction within a transaction"), and while concurrent reads kept the reader on
+an old snapshot (a prompt written but never delivered).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.outbox import MAX_FILES, Outbox, Retry
+from cogs.outbox import MAX_FILES, Deliver, Outbox, Retry
 from table.storage import Delivery, OutboxRow, Storage
 
 
@@ -18,6 +18,13 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
     opened = await Storage.open(tmp_path / "outbox.sqlite3")
     yield opened
     await opened.close()
+
+
+def wired(storage: Storage, deliver: Deliver) -> Outbox:
+    """An outbox woken by the storage's commits, as the bot wires it."""
+    made = Outbox(storage, deliver, interval=0.0)
+    storage.committed = made.wake
+    return made
 
 
 class Recorder:
@@ -43,9 +50,9 @@ def frame(n: int) -> Delivery:
 
 async def test_a_backlog_of_frames_is_combined_and_nothing_is_lost(storage: Storage) -> None:
     deliver = Recorder(storage)
-    outbox = Outbox(storage, deliver, interval=0.0)
-    outbox.wake(await storage.enqueue([Delivery("game:1", {"op": "send", "content": "round 2"}, 1),
-                                       *[frame(n) for n in range(13)]]))
+    outbox = wired(storage, deliver)
+    await storage.enqueue([Delivery("game:1", {"op": "send", "content": "round 2"}, 1),
+                                       *[frame(n) for n in range(13)]])
     await outbox.drain()
     assert deliver.messages[0] == ("game:1", ["round 2"])
     frames = [contents for _, contents in deliver.messages[1:]]
@@ -65,12 +72,12 @@ async def test_targets_have_their_own_queues_and_a_failing_one_holds_only_itself
             await Recorder.__call__(self, rows)
 
     deliver = OneTargetDown(storage)
-    outbox = Outbox(storage, deliver, interval=0.0)
-    outbox.wake(await storage.enqueue([
+    outbox = wired(storage, deliver)
+    await storage.enqueue([
         Delivery("user:7", {"op": "send", "content": "prompt 1"}, 1),
         Delivery("user:7", {"op": "send", "content": "prompt 2"}, 1),
         Delivery("game:1", {"op": "send", "content": "pile"}, 1),
-    ]))
+    ])
     await outbox.drain()
     assert [m for m in deliver.messages if m[0] == "user:7"] == [("user:7", ["prompt 1"]), ("user:7", ["prompt 2"])]
     assert deliver.messages.index(("game:1", ["pile"])) == 0  # not held up by the failing DMs
@@ -78,8 +85,8 @@ async def test_targets_have_their_own_queues_and_a_failing_one_holds_only_itself
 
 async def test_a_passing_failure_is_retried_with_its_pause_and_counted(storage: Storage) -> None:
     deliver = Recorder(storage, failures=2)
-    outbox = Outbox(storage, deliver, interval=0.0)
-    outbox.wake(await storage.enqueue([Delivery("game:1", {"op": "send", "content": "picture"}, 1)]))
+    outbox = wired(storage, deliver)
+    await storage.enqueue([Delivery("game:1", {"op": "send", "content": "picture"}, 1)])
     await asyncio.sleep(0.005)
     rows = await storage.outbox("game:1", 5)
     assert rows and rows[0].attempts >= 1 and rows[0].not_before > 0  # kept, to be tried again later
@@ -89,24 +96,24 @@ async def test_a_passing_failure_is_retried_with_its_pause_and_counted(storage: 
 
 async def test_an_edit_behind_a_newer_edit_of_the_same_message_is_skipped(storage: Storage) -> None:
     deliver = Recorder(storage, failures=1)  # the first try fails: the later edits queue up behind it
-    outbox = Outbox(storage, deliver, interval=0.0)
-    outbox.wake(await storage.enqueue([
+    outbox = wired(storage, deliver)
+    await storage.enqueue([
         Delivery("game:1", {"op": "send", "content": "status"}, 1),
         *[Delivery("game:1", {"op": "edit", "key": "pile", "content": f"pile {n}"}, 1) for n in range(4)],
         Delivery("game:1", {"op": "edit", "key": "pile", "content": "pile closed", "forget": True}, 1),
-    ]))
+    ])
     await outbox.drain()
     assert deliver.messages == [("game:1", ["status"]), ("game:1", ["pile closed"])]  # only the newest state
 
 
 async def test_waiting_rows_are_delivered_after_a_restart(storage: Storage) -> None:
-    stopped = Outbox(storage, Recorder(storage, failures=1), interval=0.0)
-    stopped.wake(await storage.enqueue([Delivery("user:3", {"op": "send", "content": f"m{n}"}, 1) for n in range(3)]))
+    stopped = wired(storage, Recorder(storage, failures=1))
+    await storage.enqueue([Delivery("user:3", {"op": "send", "content": f"m{n}"}, 1) for n in range(3)])
     await asyncio.sleep(0)
     await stopped.close(grace=0.0)
     assert await storage.outbox_size() == 3
     deliver = Recorder(storage)
-    await Outbox(storage, deliver, interval=0.0).start()
+    await wired(storage, deliver).start()
     for _ in range(100):
         if await storage.outbox_size() == 0:
             break
@@ -125,10 +132,10 @@ async def test_a_bug_in_delivering_keeps_the_rows_for_the_next_wake(storage: Sto
         async with storage.transaction() as tx:
             await tx.delivered(r.id for r in rows)
 
-    outbox = Outbox(storage, broken_then_fine, interval=0.0)
-    outbox.wake(await storage.enqueue([Delivery("game:2", {"op": "send", "content": "x"}, 2)]))
+    outbox = wired(storage, broken_then_fine)
+    await storage.enqueue([Delivery("game:2", {"op": "send", "content": "x"}, 2)])
     await outbox.drain()
     assert await storage.outbox_size() == 1  # not dropped
-    outbox.wake({"game:2"})
+    outbox.wake({"game:2"})  # the next commit for that target, or the next start
     await outbox.drain()
     assert await storage.outbox_size() == 0

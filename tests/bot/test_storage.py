@@ -112,3 +112,42 @@ async def test_languages_of_games_and_people_are_stored(tmp_path: Path) -> None:
         assert await storage.person(7) == ("es-ES", None)
     finally:
         await storage.close()
+
+
+async def test_a_read_sees_every_commit_before_it_while_other_reads_run(tmp_path: Path) -> None:
+    """Reads of many coroutines share one connection: none may keep it on an old snapshot."""
+    storage = await Storage.open(tmp_path / "colt.sqlite3")
+    done = asyncio.Event()
+
+    async def reading() -> None:
+        while not done.is_set():
+            await storage.games("lobby")
+
+    readers = [asyncio.create_task(reading()) for _ in range(8)]
+    try:
+        for n in range(60):
+            game = await storage.create_game(guild_id=1, channel_id=n, host_id=3, options={}, seed=4)
+            assert await storage.game(game) is not None, f"game {game} committed but not seen"
+    finally:
+        done.set()
+        await asyncio.gather(*readers)
+        await storage.close()
+
+
+async def test_concurrent_transactions_never_share_one(tmp_path: Path) -> None:
+    """Transactions of many coroutines at once: each commits alone, none fails or lands in another."""
+    storage = await Storage.open(tmp_path / "colt.sqlite3")
+    try:
+        async def one(n: int) -> int:
+            async with storage.transaction() as tx:
+                game = await tx.create_game(guild_id=1, channel_id=n, host_id=n, options={}, seed=n)
+                await asyncio.sleep(0)  # other coroutines run in the middle of this transaction
+                await tx.add_player(game, n + 1000)
+                return game
+
+        games = await asyncio.gather(*(one(n) for n in range(40)))
+        assert len(set(games)) == 40
+        for game in games:
+            assert len(await storage.players(game)) == 2
+    finally:
+        await storage.close()
