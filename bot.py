@@ -38,6 +38,7 @@ class ColtBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self._resumed = False
+        self._table_closed = False
 
     async def setup_hook(self) -> None:
         storage = await Storage.open(self.settings.database)
@@ -80,13 +81,19 @@ class ColtBot(commands.Bot):
         return await cog.channel_lost(game_id, channel_id) if isinstance(cog, Colt) else "later"
 
     async def close(self) -> None:
-        if hasattr(self, "outbox"):
-            await self.outbox.close()
-        if hasattr(self, "tables"):
-            await self.tables.storage.close()
-        if hasattr(self, "workers"):
-            await self.workers.close()
+        await self.close_table()
         await super().close()
+
+    async def close_table(self) -> None:
+        """The outbox, the database and the workers stopped; closing again does nothing.
+
+        aiosqlite's connection threads keep a process alive until the database is closed."""
+        if self._table_closed or not hasattr(self, "tables"):
+            return
+        self._table_closed = True
+        await self.outbox.close()
+        await self.tables.storage.close()
+        await self.workers.close()
 
 
 def create_bot(settings: Settings | None = None) -> ColtBot:

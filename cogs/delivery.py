@@ -48,6 +48,7 @@ MISSING_ACCESS, DM_CLOSED, MISSING_PERMISSIONS = 50001, 50007, 50013
 CHANNEL_GONE = frozenset({UNKNOWN_CHANNEL, MISSING_ACCESS, MISSING_PERMISSIONS})
 DM_CHANNELS_KEPT = 10_000  # DM channel ids remembered (a bounded cache: one entry per person)
 LOOK_BACK = 25  # messages read to find a send that was under way when the process stopped
+DRAWN_KEPT = 16  # messages whose drawn pictures are kept for their next try
 
 Draw = Callable[[list[dict[str, Any]]], Awaitable[list[tuple[str, bytes]]]]
 ChannelLost = Callable[[int, int], Awaitable[str]]  # (game, lost channel) → replaced | later | gone
@@ -108,28 +109,32 @@ class Courier:
         self.bot, self.storage, self.draw = bot, storage, draw
         self.channel_lost = channel_lost
         self._dm_channels: OrderedDict[int, int] = OrderedDict()
+        # The pictures of the last messages tried, by their rows: a retry does not draw them again.
+        self._drawn: OrderedDict[tuple[int, ...], list[tuple[str, bytes]]] = OrderedDict()
 
-    async def __call__(self, rows: list[OutboxRow]) -> None:
+    async def __call__(self, rows: list[OutboxRow]) -> bool:
         first, body = rows[0], merged(rows)
         try:
             channel = await self._channel(first)
             if channel is None:
                 await self._done(rows)
-                return
+                return False
             op = body.get("op", "send")
             if op == "delete":
-                await self._delete(rows, channel, body)
-            elif op == "edit":
-                await self._edit(rows, channel, body)
-            else:
-                await self._send(rows, channel, body)
+                return await self._delete(rows, channel, body)
+            if op == "edit":
+                return await self._edit(rows, channel, body)
+            await self._send(rows, channel, body)
+            return True
         except Retry:
             raise
         except PictureSkipped as skipped:
             log.info("%s: %s; the message is skipped", first.target, skipped)
             await self._done(rows)
+            return False
         except (TimeoutError, discord.RateLimited, discord.HTTPException, aiohttp.ClientError, OSError) as error:
             await self._failed(rows, error)
+            return True  # Discord answered, with a refusal the row's meaning handled
 
     # --- where -------------------------------------------------------------------------------
 
@@ -163,7 +168,7 @@ class Courier:
     # --- what --------------------------------------------------------------------------------
 
     async def _send(self, rows: list[OutboxRow], channel: discord.abc.Messageable, body: dict[str, Any]) -> None:
-        files = await self._files(body)
+        files = await self._files(rows, body)
         content = body.get("content") or None
         message = await self._sent_before(rows, channel, content, files) if rows[0].sending_at else None
         if message is None:
@@ -173,19 +178,19 @@ class Courier:
                                          nonce=f"colt{rows[0].id}")
         await self._done(rows, remember=(message, digest(body.get("pictures", []))))
 
-    async def _edit(self, rows: list[OutboxRow], channel: discord.abc.Messageable, body: dict[str, Any]) -> None:
+    async def _edit(self, rows: list[OutboxRow], channel: discord.abc.Messageable, body: dict[str, Any]) -> bool:
         stored = await self._remembered(rows[0], channel, body)
         if stored is None:
             if body.get("missing") == "send":
                 await self._send(rows, channel, body)
-            else:
-                await self._done(rows)
-            return
+                return True
+            await self._done(rows)
+            return False
         message_id, old_digest = stored
         new_digest = digest(body.get("pictures", []))
         kwargs = self._common(body)
         if body.get("pictures") and new_digest != old_digest:
-            kwargs["attachments"] = _discord_files(await self._files(body))
+            kwargs["attachments"] = _discord_files(await self._files(rows, body))
         if "content" in body:
             kwargs["content"] = body["content"]
         try:
@@ -198,17 +203,19 @@ class Courier:
                 await self._send(rows, channel, body)
             else:
                 await self._done(rows)
-            return
+            return True
         await self._done(rows, remember=None if body.get("forget") else (message, new_digest if
                                                                           body.get("pictures") else old_digest))
+        return True
 
-    async def _delete(self, rows: list[OutboxRow], channel: discord.abc.Messageable, body: dict[str, Any]) -> None:
+    async def _delete(self, rows: list[OutboxRow], channel: discord.abc.Messageable, body: dict[str, Any]) -> bool:
         stored = await self._remembered(rows[0], channel, body)
         if stored is not None:
             with contextlib.suppress(discord.NotFound):  # gone already
                 await channel.get_partial_message(stored[0]).delete()  # type: ignore[attr-defined]
         await self._forget(rows[0], body)
         await self._done(rows)
+        return stored is not None
 
     def _common(self, body: dict[str, Any]) -> dict[str, Any]:
         kwargs: dict[str, Any] = {}
@@ -220,9 +227,18 @@ class Courier:
             kwargs["allowed_mentions"] = discord.AllowedMentions.none()
         return kwargs
 
-    async def _files(self, body: dict[str, Any]) -> list[tuple[str, bytes]]:
+    async def _files(self, rows: list[OutboxRow], body: dict[str, Any]) -> list[tuple[str, bytes]]:
+        """The pictures of a message, drawn once for all the tries of its rows."""
         pictures = body.get("pictures") or []
-        return await self.draw(pictures) if pictures else []
+        if not pictures:
+            return []
+        ids = tuple(row.id for row in rows)
+        drawn = self._drawn.get(ids)
+        if drawn is None:
+            drawn = self._drawn[ids] = await self.draw(pictures)
+            while len(self._drawn) > DRAWN_KEPT:
+                self._drawn.popitem(last=False)
+        return drawn
 
     async def _remembered(self, row: OutboxRow, channel: discord.abc.Messageable,
                           body: dict[str, Any]) -> tuple[int, str | None] | None:
@@ -255,6 +271,7 @@ class Courier:
     async def _done(self, rows: list[OutboxRow], *,
                     remember: tuple[discord.Message, str | None] | None = None) -> None:
         first, body = rows[0], rows[0].body
+        self._drawn.pop(tuple(row.id for row in rows), None)
         log.debug("row %s for %s done: %s %s (message %s)", first.id, first.target, body.get("op"), body.get("key"),
                   remember[0].id if remember else None)
         async with self.storage.transaction() as tx:

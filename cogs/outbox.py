@@ -42,9 +42,10 @@ class Retry(Exception):
         self.after = after
 
 
-Deliver = Callable[[list[OutboxRow]], Awaitable[None]]
+Deliver = Callable[[list[OutboxRow]], Awaitable[bool]]
 """Delivers rows that form one message (several only for combined frames); raises ``Retry`` for a
-passing failure. Writing the success (or a permanent failure) to storage is its job."""
+passing failure. Writing the success (or a permanent failure) to storage is its job. True when
+Discord answered (a row with nothing to do, like deleting a message never sent, is False)."""
 
 
 def backoff(attempts: int) -> float:
@@ -99,6 +100,7 @@ class Outbox:
         self._workers.clear()
 
     async def _work(self, target: str) -> None:
+        failures = 0  # in a row, at this target: the pause grows with them, whichever row fails
         try:
             while not self._closed:
                 self._again.discard(target)
@@ -117,13 +119,16 @@ class Outbox:
                         await tx.delivered(row.id for row in superseded)
                     continue
                 try:
-                    await self.deliver(batch)
+                    reached = await self.deliver(batch)
                 except Retry as retry:
-                    pause = retry.after if retry.after is not None else backoff(batch[0].attempts)
+                    pause = retry.after if retry.after is not None else backoff(failures)
+                    failures += 1
                     log.warning("%s: delivery failed (%s); trying again in %.1f s", target, retry, pause)
                     async with self.storage.transaction() as tx:
                         await tx.retry_later([row.id for row in batch], self.clock() + pause)
                     continue
+                if reached:
+                    failures = 0
                 if self.interval and len(rows) > len(batch):
                     await asyncio.sleep(self.interval)  # paced: Discord's limits per channel
         except asyncio.CancelledError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,3 +22,20 @@ def settings(tmp_path: Path) -> Settings:
 @pytest.fixture
 def simcord_bot(settings: Settings) -> ColtBot:
     return create_bot(settings)
+
+
+@pytest.fixture(autouse=True)
+async def bots_closed(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """Every bot a test started is closed after it (SimCord detaches a bot without closing it, and
+    an open database keeps a thread, and so the test run, alive)."""
+    started: list[ColtBot] = []
+    setup_hook = ColtBot.setup_hook
+
+    async def recorded(bot: ColtBot) -> None:
+        started.append(bot)
+        await setup_hook(bot)
+
+    monkeypatch.setattr(ColtBot, "setup_hook", recorded)
+    yield
+    for bot in started:
+        await bot.close_table()

@@ -53,10 +53,13 @@ async def open_lobby(table: Table, **options: Any) -> discord.Message:
     return lobby  # type: ignore[no-any-return]
 
 
-async def open_and_start(table: Table, characters: list[str] | None = None, **options: Any) -> int:
+async def open_and_start(table: Table, characters: list[str] | None = None, *, timer: str | None = None,
+                         **options: Any) -> int:
     """Open a lobby, everyone joins (and picks a bandit), the host starts: clicks by custom id, so
-    that it works in every language."""
+    that it works in every language. ``timer``: the lobby's timer preset (e.g. "600/300")."""
     lobby = await open_lobby(table, **options)
+    if timer is not None:
+        await table.members[0].select(lobby, [f"timer={timer}"], custom_id=component_id(lobby, ":rules"))
     for member in table.members[1:]:
         await member.click(lobby, custom_id=component_id(lobby, ":join"))
     for member, character in zip(table.members, characters or [], strict=False):

@@ -34,13 +34,14 @@ class Recorder:
         self.storage, self.failures = storage, failures
         self.messages: list[tuple[str, list[str]]] = []  # (target, contents of the combined rows)
 
-    async def __call__(self, rows: list[OutboxRow]) -> None:
+    async def __call__(self, rows: list[OutboxRow]) -> bool:
         if self.failures:
             self.failures -= 1
             raise Retry("503 from Discord", after=0.01)
         self.messages.append((rows[0].target, [r.body["content"] for r in rows]))
         async with self.storage.transaction() as tx:
             await tx.delivered(r.id for r in rows)
+        return True
 
 
 def frame(n: int) -> Delivery:
@@ -65,11 +66,11 @@ async def test_targets_have_their_own_queues_and_a_failing_one_holds_only_itself
     class OneTargetDown(Recorder):
         down = 3
 
-        async def __call__(self, rows: list[OutboxRow]) -> None:
+        async def __call__(self, rows: list[OutboxRow]) -> bool:
             if rows[0].target == "user:7" and self.down:
                 self.down -= 1
                 raise Retry("502", after=0.02)
-            await Recorder.__call__(self, rows)
+            return await Recorder.__call__(self, rows)
 
     deliver = OneTargetDown(storage)
     outbox = wired(storage, deliver)
@@ -124,13 +125,14 @@ async def test_waiting_rows_are_delivered_after_a_restart(storage: Storage) -> N
 async def test_a_bug_in_delivering_keeps_the_rows_for_the_next_wake(storage: Storage) -> None:
     calls = 0
 
-    async def broken_then_fine(rows: list[OutboxRow]) -> None:
+    async def broken_then_fine(rows: list[OutboxRow]) -> bool:
         nonlocal calls
         calls += 1
         if calls == 1:
             raise RuntimeError("a bug")
         async with storage.transaction() as tx:
             await tx.delivered(r.id for r in rows)
+        return True
 
     outbox = wired(storage, broken_then_fine)
     await storage.enqueue([Delivery("game:2", {"op": "send", "content": "x"}, 2)])
