@@ -9,8 +9,9 @@ SimCord's own ``click`` waits until the whole bot is idle, so tests built on it 
 interactions. Here each game has its own task that plays its people: it reads from storage who
 must decide, waits for that player's DM prompt, thinks, then builds the INTERACTION_CREATE payload
 ``click`` would build and emits it without settling; it times the click until the bot acknowledges
-it and checks the answer is stored. ``--restart N`` instead stores N running games and times how
-long a fresh bot takes to give every one its prompt and its turn timer back.
+it and checks the answer is stored. ``--restart N`` instead has a first bot start N games and
+deliver their prompts, then times how long a second bot, in its place, takes to have every game's
+prompt answerable and its turn timer running again.
 
 The last line is stable, for scripts:
 
@@ -432,35 +433,35 @@ class Ledger:
         return answers[step] if step < len(answers) else None
 
 
-async def store_running_games(path: Path, tables: list[Table], seed: int, clock: Callable[[], float]) -> None:
-    """Running games as a bot would have left them: opened, joined and dealt through the table service
-    (rules and storage, no Discord), then a few decisions in; deadlines on SimCord's clock."""
+async def store_running_games(service: Tables, tables: list[Table], seed: int) -> None:
+    """Running games as players leave them: opened, joined and dealt through the first bot's table
+    service (so its presenter writes every prompt and message to the outbox), then a few decisions
+    in. The clicks are the service's: the lobby's and prompts' buttons are the play bench's part."""
     rng = random.Random(seed)
-    storage = await Storage.open(path)
-    try:
-        service = Tables(storage, seeds=random.Random(seed), clock=clock)
-        for table in tables:
-            host = table.people[0]
-            lobby = await service.new_lobby(guild_id=table.guild.id, channel_id=table.saloon.id, host_id=host.id)
-            game_id = lobby.game.id
-            for person in table.people[1:]:
-                await service.join(game_id, person.id)
-            assert table.channel is not None
-            outcome = await service.start(game_id, host.id, table.channel.id)
-            users = {p.seat: p.user_id for p in outcome.players}
-            for _ in range(rng.randrange(12)):
-                state = outcome.state
-                if state.pending is None:
-                    break
-                user = users[state.pending.seat]
-                assert user is not None
-                outcome = await service.answer(game_id, user, state.step, rng.choice(engine.legal_answers(state)))
-            table.game_id = game_id
-    finally:
-        await storage.close()
+    for table in tables:
+        host = table.people[0]
+        lobby = await service.new_lobby(guild_id=table.guild.id, channel_id=table.saloon.id, host_id=host.id)
+        game_id = lobby.game.id
+        for person in table.people[1:]:
+            await service.join(game_id, person.id)
+        assert table.channel is not None
+        outcome = await service.start(game_id, host.id, table.channel.id)
+        users = {p.seat: p.user_id for p in outcome.players}
+        for _ in range(rng.randrange(12)):
+            state = outcome.state
+            if state.pending is None:
+                break
+            user = users[state.pending.seat]
+            assert user is not None
+            outcome = await service.answer(game_id, user, state.step, rng.choice(engine.legal_answers(state)))
+        table.game_id = game_id
 
 
 # --- the bot: its internals, read only --------------------------------------------------------
+
+
+async def _outbox_empty(bot: ColtBot) -> bool:
+    return await bot.tables.storage.outbox_size() == 0
 
 
 def timer_watched(bot: ColtBot, game_id: int) -> bool:
@@ -473,7 +474,8 @@ def timer_watched(bot: ColtBot, game_id: int) -> bool:
 
 def resumed(env: simcord.Env, bot: ColtBot, table: Table, step: int, seat: int) -> bool:
     """A game is back after a restart when the player it waits for has a DM prompt with live buttons
-    for the pending step, and its timer runs again."""
+    for the pending step (the first bot's, still answerable: its buttons name game and step), and its
+    timer runs again."""
     person = table.seats.get(seat)
     prompt_back = person is None or newest_with(env, table.dms[person.id], f"colt:a:{table.game_id}:{step}:")
     return bool(prompt_back) and timer_watched(bot, table.game_id or 0)
@@ -900,18 +902,24 @@ class Bench:
         return self.tally
 
     async def run_restart(self) -> Tally:
+        """A first bot plays N games a few decisions in and delivers all it has to (untimed); then a
+        second bot takes over the same simulated Discord and database, as after a restart, and the
+        bench times until every game has its prompt and its turn timer back."""
         options = self.options
         count = options.restart
         with tempfile.TemporaryDirectory(prefix="colt-loadbench-") as folder, counted_log(self.tally, options.verbose):
-            settings = bench_settings(Path(folder), options)
-            bot = create_bot(settings)
-            self.env = simcord.Env(bot, check_errors=False, settle_timeout=30.0)
+            settings = bench_settings(Path(folder), replace(options, message_interval=0.0))
+            first = create_bot(settings)
+            self.env = simcord.Env(first, check_errors=False, settle_timeout=30.0)
             tables = build_world(self.env, count, PLAYERS, game_channels=True)
             began = time.perf_counter()
-            await store_running_games(settings.database, tables, options.seed,
-                                      clock=lambda: self.env.now().timestamp())
+            await self.env.start()
+            await store_running_games(first.tables, tables, options.seed)
+            delivered = await self.until(lambda: _outbox_empty(first), max(120.0, count * 0.5), longest_pause=0.5)
             self.tally.stored_s = time.perf_counter() - began
             self.tally.games = count
+            if not delivered:
+                self.tally.note("the first bot did not deliver everything it had to; the restart is timed anyway")
             self.ledger = await Ledger.open(settings.database)
             waiting: dict[int, tuple[Table, int, int]] = {}
             for table in tables:
@@ -923,17 +931,18 @@ class Bench:
                                    if user is not None}
                     waiting[table.game_id] = (table, *pending)
             catch_up = let_time_flow(self.env)
+            second = create_bot(settings)
             monitors: Monitors | None = None
             try:
                 began = time.perf_counter()
                 with start_without_waiting(self.env):
-                    await self.env.start()
+                    await self.env.restart_bot(second)  # the first bot is detached: its process is gone
                 self.tally.start_s = time.perf_counter() - began
                 monitors = Monitors(self.env, self.tally, catch_up)
                 with self.env.time_context():
                     async def all_back() -> bool:
                         for game_id, (table, step, seat) in list(waiting.items()):
-                            if resumed(self.env, bot, table, step, seat):
+                            if resumed(self.env, second, table, step, seat):
                                 del waiting[game_id]
                         return not waiting
 
@@ -947,7 +956,8 @@ class Bench:
                 if monitors is not None:
                     await monitors.stop()
                 await self.ledger.close()
-                await self.close(bot)
+                await first.close_table()
+                await self.close(second)
         return self.tally
 
     async def close(self, bot: ColtBot) -> None:
