@@ -173,7 +173,7 @@ class Courier:
         message = await self._sent_before(rows, channel, content, files) if rows[0].sending_at else None
         if message is None:
             async with self.storage.transaction() as tx:  # so that a crash from here on is looked for
-                await tx.sending([r.id for r in rows], _now())
+                tx.sending([r.id for r in rows], _now())
             message = await channel.send(content, **self._common(body), files=_discord_files(files),
                                          nonce=f"colt{rows[0].id}")
         await self._done(rows, remember=(message, digest(body.get("pictures", []))))
@@ -275,21 +275,21 @@ class Courier:
         log.debug("row %s for %s done: %s %s (message %s)", first.id, first.target, body.get("op"), body.get("key"),
                   remember[0].id if remember else None)
         async with self.storage.transaction() as tx:
-            await tx.delivered(r.id for r in rows)
+            tx.delivered(r.id for r in rows)
             if first.game_id is not None and body.get("key"):
                 if remember is not None:
                     message, pictures = remember
-                    await tx.set_message(first.game_id, body["key"], message.channel.id, message.id, pictures)
+                    tx.set_message(first.game_id, body["key"], message.channel.id, message.id, pictures)
                 elif body.get("forget"):
-                    await tx.forget_message(first.game_id, body["key"])
+                    tx.forget_message(first.game_id, body["key"])
             dm = body.get("dm")
             if dm and remember is not None:
-                await tx.set_dm_ok(int(dm["game"]), int(dm["user"]), True)
+                tx.set_dm_ok(int(dm["game"]), int(dm["user"]), True)
 
     async def _forget(self, row: OutboxRow, body: dict[str, Any]) -> None:
         if row.game_id is not None and body.get("key"):
             async with self.storage.transaction() as tx:
-                await tx.forget_message(row.game_id, body["key"])
+                tx.forget_message(row.game_id, body["key"])
 
     async def _failed(self, rows: list[OutboxRow], error: BaseException) -> None:
         first = rows[0]
@@ -324,10 +324,11 @@ class Courier:
         """The person's DMs are closed: the table hears it once (they can use Show my hand)."""
         dm = rows[0].body.get("dm")
         async with self.storage.transaction() as tx:
-            await tx.delivered(r.id for r in rows)
-            if dm and await tx.set_dm_ok(int(dm["game"]), int(dm["user"]), False) and dm.get("if_closed"):
-                told = dm["if_closed"]
-                await tx.enqueue([Delivery(told["target"], told["body"], int(dm["game"]))])
+            tx.delivered(r.id for r in rows)
+            if dm:
+                told = dm.get("if_closed")
+                tx.set_dm_ok(int(dm["game"]), int(dm["user"]), False,
+                             if_changed=Delivery(told["target"], told["body"], int(dm["game"])) if told else None)
 
 
 def _retry_after(error: discord.HTTPException) -> float | None:

@@ -116,7 +116,7 @@ class Outbox:
                 batch, superseded = plan_batch(rows)
                 if superseded:
                     async with self.storage.transaction() as tx:
-                        await tx.delivered(row.id for row in superseded)
+                        tx.delivered(row.id for row in superseded)
                     continue
                 try:
                     reached = await self.deliver(batch)
@@ -125,7 +125,7 @@ class Outbox:
                     failures += 1
                     log.warning("%s: delivery failed (%s); trying again in %.1f s", target, retry, pause)
                     async with self.storage.transaction() as tx:
-                        await tx.retry_later([row.id for row in batch], self.clock() + pause)
+                        tx.retry_later([row.id for row in batch], self.clock() + pause)
                     continue
                 if reached:
                     failures = 0

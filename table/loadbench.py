@@ -44,14 +44,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import simcord
-from simcord import InteractionResult, interactions
+from simcord import InteractionResult, _runtime, interactions
 from simcord._dpy_internals import real_monotonic
 from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 
 import engine
 from bot import ColtBot, create_bot
-from engine.snapshot import loads
 from table.config import Settings
 from table.service import Tables
 from table.storage import RUNNING, Storage
@@ -66,6 +65,7 @@ SETUP_STEP_TIMEOUT = 20.0  # seconds an acknowledged lobby step may take before 
 SETUP_LIMIT = 60.0, 1.5  # seconds, plus seconds per table, before the tables not seated yet are given up
 LOOK_AT_STORE_EVERY = 1.0  # seconds between two looks at storage while a player waits for a prompt
 PRUNE_EVERY = 2.0  # seconds between two prunings of SimCord's stored pictures and logs
+SWEEP_EVERY = 0.25  # seconds between two sweeps of SimCord's records of cancelled timers
 LAG_TICK = 0.010  # the loop-lag monitor sleeps this long and records how late it wakes
 CLOCK_TICK = 0.010  # how often the simulated clock catches up with the wall clock
 WATCHDOG_SLACK = 60.0  # seconds past every task's own limits before the driver gives up on a task
@@ -267,6 +267,31 @@ def start_without_waiting(env: simcord.Env) -> Iterator[None]:
         del env._settle_internal  # the class's own again
 
 
+@contextlib.contextmanager
+def records_by_identity() -> Iterator[None]:
+    """SimCord's timer records compare field by field (a dataclass), and each timer that runs finds
+    its own record in the list of all of them (``list.remove``): with a thousand live timers (the
+    channels' pacing, the turn timers) those comparisons were a sixth of the loop's time. Each record
+    stands for one timer, so comparing by identity finds the same one."""
+    record = _runtime._CallbackRecord
+    by_value = record.__eq__
+    record.__eq__ = object.__eq__  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        record.__eq__ = by_value  # type: ignore[method-assign]
+
+
+def sweep_timers(env: simcord.Env) -> None:
+    """Forget SimCord's records of cancelled bot timers, as each of its settles does
+    (``_active_callbacks``). A cancelled timer's record (each ``wait_for`` that ended in time leaves
+    one) stays until a settle, and every timer that runs looks for its own record in that list by
+    equality: without settles the list grew by thousands a minute, and that search alone took half
+    of the loop's time."""
+    work = env._work
+    work.callbacks = [r for r in work.callbacks if r.handle is None or not r.handle.cancelled()]
+
+
 def prune_simulator(env: simcord.Env) -> None:
     """Drop what SimCord keeps of every upload and request, in this same process: the bytes of every
     picture the bot sent (its fake CDN), the REST log and the transcript. Messages, channels and
@@ -410,10 +435,9 @@ class Ledger:
     async def pending(self, game_id: int) -> tuple[int, int] | None:
         """(step, seat) of the decision the running game waits for; None once it is over."""
         row = await self.storage.game(game_id)
-        if row is None or row.status != RUNNING or row.snapshot is None:
+        if row is None or row.status != RUNNING or row.waiting_seat is None:
             return None
-        state = loads(row.snapshot)
-        return None if state.pending is None else (state.step, state.pending.seat)
+        return row.step, row.waiting_seat  # stored with the snapshot, so that it need not be read
 
     async def status(self, game_id: int) -> str | None:
         row = await self.storage.game(game_id)
@@ -429,8 +453,7 @@ class Ledger:
 
     async def answer(self, game_id: int, step: int) -> str | None:
         """The stored answer to decision ``step`` (steps count answers: step n is the n-th)."""
-        answers = await self.storage.answers(game_id)
-        return answers[step] if step < len(answers) else None
+        return await self.storage.answer(game_id, step)
 
 
 async def store_running_games(service: Tables, tables: list[Table], seed: int) -> None:
@@ -546,6 +569,7 @@ class Monitors:
         self.measuring = False
         self._tasks = [asyncio.create_task(_every(CLOCK_TICK, catch_up), name="bench-clock"),
                        asyncio.create_task(_every(PRUNE_EVERY, self.prune), name="bench-prune"),
+                       asyncio.create_task(_every(SWEEP_EVERY, lambda: sweep_timers(env)), name="bench-sweep"),
                        asyncio.create_task(self._lag(), name="bench-lag")]
 
     def prune(self) -> None:
@@ -977,7 +1001,8 @@ async def bench(options: Options) -> Tally:
     """Run the bench; should the driver itself fail, the figures so far come back with its error."""
     runner = Bench(options)
     try:
-        await (runner.run_restart() if options.restart else runner.run_play())
+        with records_by_identity():
+            await (runner.run_restart() if options.restart else runner.run_play())
     except Exception as error:
         traceback.print_exc()
         runner.tally.driver_errors.append(f"the bench stopped: {type(error).__name__}: {error}")

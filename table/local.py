@@ -134,8 +134,8 @@ class LocalTable:
                                                          topic=for_locale(row.language).text("table.channel-topic",
                                                                                              game=row.id))
                 async with storage.transaction() as tx:
-                    await tx.update_game(row.id, channel_id=channel.id)
-                    await tx.forget_messages(row.id)
+                    tx.update_game(row.id, channel_id=channel.id)
+                    tx.forget_messages(row.id)
                 self.say(f"Game #{row.id} goes on in #{channel.name}.")
         finally:
             await storage.close()

@@ -255,7 +255,7 @@ class Tables:
             if len(lobby.players) >= MAX_PLAYERS:
                 raise TableError("error.table-full", n=MAX_PLAYERS)
             async with self.storage.transaction() as tx:
-                await tx.add_player(game_id, user_id)
+                tx.add_player(game_id, user_id)
             return await self.lobby(game_id)
 
     async def add_ai(self, game_id: int, user_id: int, level: str) -> Lobby:
@@ -266,7 +266,7 @@ class Tables:
             if len(lobby.players) >= MAX_PLAYERS:
                 raise TableError("error.table-full", n=MAX_PLAYERS)
             async with self.storage.transaction() as tx:
-                await tx.add_player(game_id, None, ai=level)
+                tx.add_player(game_id, None, ai=level)
             return await self.lobby(game_id)
 
     async def remove_ai(self, game_id: int, user_id: int, seat: int) -> Lobby:
@@ -275,7 +275,7 @@ class Tables:
             if not any(p.seat == seat and p.ai for p in lobby.players):
                 raise TableError("error.no-ai-seat")
             async with self.storage.transaction() as tx:
-                await tx.remove_seat(game_id, seat)
+                tx.remove_seat(game_id, seat)
             return await self.lobby(game_id)
 
     async def leave_lobby(self, game_id: int, user_id: int) -> Lobby:
@@ -287,7 +287,7 @@ class Tables:
             if user_id == lobby.game.host_id:
                 raise TableError("error.host-cannot-leave")
             async with self.storage.transaction() as tx:
-                await tx.remove_seat(game_id, seat)
+                tx.remove_seat(game_id, seat)
             return await self.lobby(game_id)
 
     async def choose_character(self, game_id: int, user_id: int, character: str | None) -> Lobby:
@@ -301,7 +301,7 @@ class Tables:
                 if any(p.character == character and p.user_id != user_id for p in lobby.players):
                     raise TableError("error.bandit-taken")
             async with self.storage.transaction() as tx:
-                await tx.set_character(game_id, user_id, character)
+                tx.set_character(game_id, user_id, character)
             return await self.lobby(game_id)
 
     async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> Lobby:
@@ -340,9 +340,7 @@ class Tables:
         second click, here or in another process, is refused instead of making a second table."""
         async with self.lock(game_id):
             lobby = await self.check_start(game_id, user_id)
-            async with self.storage.transaction() as tx:
-                claimed = await tx.claim_start(game_id, time.time())
-            if not claimed:
+            if not await self.storage.claim_start(game_id, time.time()):
                 raise TableError("error.starting")
             return lobby
 
@@ -369,9 +367,9 @@ class Tables:
             outcome = Outcome(game_id, row, lobby.players, state, 0)
             deliveries = await self.show.game(outcome)
             async with self.storage.transaction() as tx:
-                await tx.start_game(game_id, channel_id=channel_id, snapshot=dumps(state), step=state.step,
+                tx.start_game(game_id, channel_id=channel_id, snapshot=dumps(state), step=state.step,
                                     waiting_seat=_waiting_seat(state), characters=characters, deadline=deadline)
-                await tx.enqueue(deliveries)
+                tx.enqueue(deliveries)
             self._cache(game_id, state)
             outcome.row = await self.row(game_id)
             return outcome
@@ -458,10 +456,10 @@ class Tables:
         """Write a person's presence (and their decision's new deadline) with what it shows."""
         deliveries = await self.show.presence(row, player, state, back=back)
         async with self.storage.transaction() as tx:
-            await tx.set_presence(row.id, player.seat, missed=player.missed, absent=player.absent)
+            tx.set_presence(row.id, player.seat, missed=player.missed, absent=player.absent)
             if deadline is not None:
-                await tx.update_game(row.id, deadline_step=deadline[0], deadline_at=deadline[1])
-            await tx.enqueue(deliveries)
+                tx.update_game(row.id, deadline_step=deadline[0], deadline_at=deadline[1])
+            tx.enqueue(deliveries)
 
     async def _running(self, game_id: int) -> GameRow:
         row = await self.row(game_id)
@@ -508,12 +506,12 @@ class Tables:
                               source=source, went_absent=went_absent)
             deliveries = await self.show.game(outcome)
             async with self.storage.transaction() as tx:
-                await tx.save_answer(
+                tx.save_answer(
                     game_id, step=step, seat=seat, answer=answer, source=source, snapshot=dumps(state),
                     new_step=state.step, waiting_seat=row.waiting_seat, results=self._results(row, players, state),
                     deadline=deadline, presence=presence,
                 )
-                await tx.enqueue(deliveries)
+                tx.enqueue(deliveries)
         except StaleStep as error:
             self.forget(game_id)  # another writer was first: the cache was behind the database
             raise TableError("error.stale") from error
@@ -570,9 +568,9 @@ class Tables:
             row.channel_id = channel_id
             deliveries = await self.show.channel_moved(row, players, state, Lobby(row, players))
             async with self.storage.transaction() as tx:
-                await tx.update_game(game_id, channel_id=channel_id)
-                await tx.forget_messages(game_id, ["pile", "status"])  # they were in the lost channel
-                await tx.enqueue(deliveries)
+                tx.update_game(game_id, channel_id=channel_id)
+                tx.forget_messages(game_id, ["pile", "status"])  # they were in the lost channel
+                tx.enqueue(deliveries)
             log.info("game %s: its channel %s was gone; it goes on in %s", game_id, lost, channel_id)
             return "replaced"
 

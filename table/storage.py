@@ -4,24 +4,30 @@ Every change the table makes is written here, in one transaction, before anyone 
 what must then be shown is written in the same transaction (the outbox, ``Tx.enqueue``); after a
 crash the database reopens at its last committed state.
 
-Concurrency: coroutines of every game run side by side, and an aiosqlite connection runs whatever
-statement reaches it next. So writes go through one connection that ``transaction()`` hands to one
-coroutine at a time (a lock owned here), and reads go through a second connection, which in WAL
-mode sees only committed data and never waits for a writer. No statement of one coroutine can land
-inside another's transaction.
+Concurrency: coroutines of every game run side by side. A transaction is noted first (``Tx``: its
+methods only record writes) and then run whole, BEGIN to COMMIT, in one call on the thread that
+alone owns the writing connection; so no statement of one coroutine can land inside another's
+transaction, and a transaction holds the database only for as long as its statements take (never
+while the event loop serves other games, which under load made every write wait seconds). Reads go
+through a second connection (aiosqlite), which in WAL mode sees only committed data and never
+waits for the writer. A PostgreSQL backend can run the same noted writes in one of its own
+transactions.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -31,6 +37,7 @@ MIGRATIONS = ROOT / "data" / "migrations"
 LOBBY, RUNNING, OVER, ABANDONED = "lobby", "running", "over", "abandoned"
 START_CLAIM_SECONDS = 120.0  # a Start click's claim on its lobby lapses after this (a crash mid-start)
 SQLITE_INTEGER = range(-(2**63), 2**63)  # what an id from outside (a button) must fit in
+T = TypeVar("T")
 
 
 class StorageError(Exception):
@@ -130,105 +137,131 @@ def _player(row: aiosqlite.Row) -> PlayerRow:
 PLAYER_COLUMNS = "user_id, seat, character, dm_ok, ai, missed, absent"
 
 
-class Tx:
-    """One transaction: every write of the table, composable (all of it is committed, or none)."""
+Write = Callable[[sqlite3.Connection], Any]  # one noted write, run on the writer's thread
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self.db = connection
+
+class Tx:
+    """The writes of one transaction, composable: all of them are committed, or none.
+
+    Its methods only note what to write (they are not awaited); the writes run when the
+    ``async with storage.transaction() as tx`` block ends, all in one call on the writer's thread,
+    between BEGIN IMMEDIATE and COMMIT. So a transaction holds the database for the time its
+    statements take, never while the event loop runs other coroutines; and a block that raises
+    writes nothing. A failed compare-and-set (``save_answer``) raises ``StaleStep`` at the end of
+    the block, and nothing of the block is written."""
+
+    def __init__(self) -> None:
+        self.writes: list[Write] = []
         self.targets: set[str] = set()  # outbox targets with new rows, woken once committed
 
-    async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
-        """Run one statement; the number of rows it changed."""
-        async with self.db.execute(sql, params) as cursor:
-            return cursor.rowcount
+    def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> None:
+        self.writes.append(lambda db: db.execute(sql, params).rowcount)
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        """A read that must see this transaction's own writes."""
-        async with self.db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    def run(self, db: sqlite3.Connection) -> list[Any]:
+        """On the writer's thread: the whole transaction; what each write returned."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            results = [write(db) for write in self.writes]
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        return results
 
     # --- games ---------------------------------------------------------------------------------
 
-    async def create_game(
+    def create_game(
         self, *, guild_id: int, channel_id: int, host_id: int, options: dict[str, Any], seed: int,
         language: str = "en",
-    ) -> int:
+    ) -> None:
+        """A lobby with its host in seat 0; the write returns the game's id."""
         now = time.time()
-        async with self.db.execute(
-            "INSERT INTO games (guild_id, lobby_channel_id, host_id, status, options, seed, language, created_at,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, host_id, LOBBY, json.dumps(options), seed, language, now, now),
-        ) as cursor:
-            game_id = int(cursor.lastrowid or 0)
-        await self.execute("INSERT INTO players (game_id, user_id, seat) VALUES (?, ?, 0)", (game_id, host_id))
-        return game_id
 
-    async def update_game(self, game_id: int, **fields: Any) -> None:
+        def create(db: sqlite3.Connection) -> int:
+            game_id = int(db.execute(
+                "INSERT INTO games (guild_id, lobby_channel_id, host_id, status, options, seed, language, created_at,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, LOBBY, json.dumps(options), seed, language, now, now),
+            ).lastrowid or 0)
+            db.execute("INSERT INTO players (game_id, user_id, seat) VALUES (?, ?, 0)", (game_id, host_id))
+            return game_id
+
+        self.writes.append(create)
+
+    def update_game(self, game_id: int, **fields: Any) -> None:
         if "options" in fields:
             fields["options"] = json.dumps(fields["options"])
         fields["updated_at"] = time.time()
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        await self.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
+        self.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
 
-    async def claim_start(self, game_id: int, now: float) -> bool:
-        """Claim an open lobby for starting it; False when someone else's start holds it."""
-        changed = await self.execute(
+    def claim_start(self, game_id: int, now: float) -> None:
+        """Claim an open lobby for starting it; the write returns 0 when someone else's start holds it."""
+        self.execute(
             "UPDATE games SET starting_at = ? WHERE id = ? AND status = ? AND (starting_at IS NULL OR starting_at < ?)",
             (now, game_id, LOBBY, now - START_CLAIM_SECONDS),
         )
-        return changed == 1
 
     # --- players -------------------------------------------------------------------------------
 
-    async def add_player(self, game_id: int, user_id: int | None, *, ai: str | None = None) -> None:
+    def add_player(self, game_id: int, user_id: int | None, *, ai: str | None = None) -> None:
         """A person (``user_id``) or an AI bandit (``ai``, its level) takes the next seat."""
-        await self.execute(
+        self.execute(
             "INSERT INTO players (game_id, user_id, ai, seat) VALUES"
             " (?, ?, ?, (SELECT COALESCE(MAX(seat) + 1, 0) FROM players WHERE game_id = ?))",
             (game_id, user_id, ai, game_id),
         )
 
-    async def remove_seat(self, game_id: int, seat: int) -> None:
-        await self.execute("DELETE FROM players WHERE game_id = ? AND seat = ?", (game_id, seat))
-        # Seats stay consecutive: the table closes up (in order, so a seat is free when taken).
-        seats = [r[0] for r in await self.fetch("SELECT seat FROM players WHERE game_id = ? ORDER BY seat",
-                                                (game_id,))]
-        for new, old in enumerate(seats):
-            if new != old:
-                await self.execute("UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?", (new, game_id, old))
+    def remove_seat(self, game_id: int, seat: int) -> None:
+        def remove(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM players WHERE game_id = ? AND seat = ?", (game_id, seat))
+            # Seats stay consecutive: the table closes up (in order, so a seat is free when taken).
+            seats = [r[0] for r in db.execute("SELECT seat FROM players WHERE game_id = ? ORDER BY seat", (game_id,))]
+            for new, old in enumerate(seats):
+                if new != old:
+                    db.execute("UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?", (new, game_id, old))
 
-    async def set_presence(self, game_id: int, seat: int, *, missed: int, absent: bool) -> None:
-        await self.execute("UPDATE players SET missed = ?, absent = ? WHERE game_id = ? AND seat = ?",
-                           (missed, int(absent), game_id, seat))
+        self.writes.append(remove)
 
-    async def set_character(self, game_id: int, user_id: int, character: str | None) -> None:
-        await self.execute("UPDATE players SET character = ? WHERE game_id = ? AND user_id = ?",
-                           (character, game_id, user_id))
+    def set_presence(self, game_id: int, seat: int, *, missed: int, absent: bool) -> None:
+        self.execute("UPDATE players SET missed = ?, absent = ? WHERE game_id = ? AND seat = ?",
+                     (missed, int(absent), game_id, seat))
 
-    async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> bool:
-        """Whether this changed what was stored (so a closed DM is told once)."""
-        changed = await self.execute("UPDATE players SET dm_ok = ? WHERE game_id = ? AND user_id = ? AND dm_ok != ?",
-                                     (int(ok), game_id, user_id, int(ok)))
-        return changed > 0
+    def set_character(self, game_id: int, user_id: int, character: str | None) -> None:
+        self.execute("UPDATE players SET character = ? WHERE game_id = ? AND user_id = ?",
+                     (character, game_id, user_id))
+
+    def set_dm_ok(self, game_id: int, user_id: int, ok: bool, *, if_changed: Delivery | None = None) -> None:
+        """Whether the person's DMs take messages; ``if_changed`` is enqueued only when this changed
+        what was stored (so that a closed DM is told once)."""
+
+        def set_ok(db: sqlite3.Connection) -> None:
+            changed = db.execute("UPDATE players SET dm_ok = ? WHERE game_id = ? AND user_id = ? AND dm_ok != ?",
+                                 (int(ok), game_id, user_id, int(ok))).rowcount
+            if changed and if_changed is not None:
+                _insert_delivery(db, if_changed, time.time())
+
+        self.writes.append(set_ok)
+        if if_changed is not None:
+            self.targets.add(if_changed.target)
 
     # --- the running game ----------------------------------------------------------------------
 
-    async def start_game(
+    def start_game(
         self, game_id: int, *, channel_id: int, snapshot: str, step: int, waiting_seat: int | None,
         characters: dict[int, str], deadline: tuple[int, float] | None,
     ) -> None:
         """The dealt game; ``characters`` by seat; ``deadline`` (step, time) of the first decision."""
         deadline_step, deadline_at = deadline or (None, None)
         for seat, character in characters.items():
-            await self.execute("UPDATE players SET character = ? WHERE game_id = ? AND seat = ?",
-                               (character, game_id, seat))
-        await self.execute(
+            self.execute("UPDATE players SET character = ? WHERE game_id = ? AND seat = ?", (character, game_id, seat))
+        self.execute(
             "UPDATE games SET status = ?, channel_id = ?, snapshot = ?, step = ?, waiting_seat = ?, updated_at = ?,"
             " deadline_step = ?, deadline_at = ?, starting_at = NULL WHERE id = ?",
             (RUNNING, channel_id, snapshot, step, waiting_seat, time.time(), deadline_step, deadline_at, game_id),
         )
 
-    async def save_answer(
+    def save_answer(
         self, game_id: int, *, step: int, seat: int, answer: str, snapshot: str, new_step: int,
         waiting_seat: int | None, results: list[dict[str, Any]], source: str = "player",
         deadline: tuple[int, float] | None = None, presence: tuple[int, bool] | None = None,
@@ -237,133 +270,146 @@ class Tx:
         the answering seat's presence (missed, absent) when it changed and, at the end, the results.
 
         Written only where the stored game is still running at ``step`` (compare-and-set): else
-        ``StaleStep`` and nothing is written."""
+        ``StaleStep``, and nothing of the transaction is written."""
         now = time.time()
         deadline_step, deadline_at = deadline or (None, None)
         over = bool(results)
-        changed = await self.execute(
-            "UPDATE games SET snapshot = ?, step = ?, waiting_seat = ?, deadline_step = ?, deadline_at = ?,"
-            " updated_at = ?, status = CASE WHEN ? THEN ? ELSE status END,"
-            " ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
-            " WHERE id = ? AND step = ? AND status = ?",
-            (snapshot, new_step, waiting_seat, deadline_step, deadline_at, now, over, OVER, over, now,
-             game_id, step, RUNNING),
-        )
-        if changed != 1:
-            raise StaleStep(f"game {game_id} is no longer at step {step}")
-        await self.execute("INSERT INTO answers (game_id, step, seat, answer, source, at) VALUES (?, ?, ?, ?, ?, ?)",
-                           (game_id, step, seat, answer, source, now))
+
+        def compare_and_set(db: sqlite3.Connection) -> None:
+            changed = db.execute(
+                "UPDATE games SET snapshot = ?, step = ?, waiting_seat = ?, deadline_step = ?, deadline_at = ?,"
+                " updated_at = ?, status = CASE WHEN ? THEN ? ELSE status END,"
+                " ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
+                " WHERE id = ? AND step = ? AND status = ?",
+                (snapshot, new_step, waiting_seat, deadline_step, deadline_at, now, over, OVER, over, now,
+                 game_id, step, RUNNING),
+            ).rowcount
+            if changed != 1:
+                raise StaleStep(f"game {game_id} is no longer at step {step}")
+
+        self.writes.append(compare_and_set)
+        self.execute("INSERT INTO answers (game_id, step, seat, answer, source, at) VALUES (?, ?, ?, ?, ?, ?)",
+                     (game_id, step, seat, answer, source, now))
         if presence is not None:
-            await self.set_presence(game_id, seat, missed=presence[0], absent=presence[1])
+            self.set_presence(game_id, seat, missed=presence[0], absent=presence[1])
         if results:
-            await self.db.executemany(
+            self.writes.append(lambda db: db.executemany(
                 "INSERT INTO results (game_id, guild_id, user_id, character, score, won, gunslinger)"
                 " VALUES (:game_id, :guild_id, :user_id, :character, :score, :won, :gunslinger)",
                 results,
-            )
+            ))
 
     # --- messages to edit later ----------------------------------------------------------------
 
-    async def set_message(self, game_id: int, key: str, channel_id: int, message_id: int,
-                          digest: str | None = None) -> None:
-        await self.execute(
+    def set_message(self, game_id: int, key: str, channel_id: int, message_id: int, digest: str | None = None) -> None:
+        self.execute(
             "INSERT INTO messages (game_id, key, channel_id, message_id, digest) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (game_id, key) DO UPDATE SET channel_id = excluded.channel_id,"
             " message_id = excluded.message_id, digest = excluded.digest",
             (game_id, key, channel_id, message_id, digest),
         )
 
-    async def forget_message(self, game_id: int, key: str) -> None:
-        await self.execute("DELETE FROM messages WHERE game_id = ? AND key = ?", (game_id, key))
+    def forget_message(self, game_id: int, key: str) -> None:
+        self.execute("DELETE FROM messages WHERE game_id = ? AND key = ?", (game_id, key))
 
-    async def forget_messages(self, game_id: int, keys: Iterable[str] | None = None) -> None:
+    def forget_messages(self, game_id: int, keys: Iterable[str] | None = None) -> None:
         """Forget messages of a game (all of them, or those ``keys``): they are gone."""
         if keys is None:
-            await self.execute("DELETE FROM messages WHERE game_id = ?", (game_id,))
+            self.execute("DELETE FROM messages WHERE game_id = ?", (game_id,))
             return
         for key in keys:
-            await self.forget_message(game_id, key)
+            self.forget_message(game_id, key)
 
     # --- people's languages -------------------------------------------------------------------
 
-    async def set_locale(self, user_id: int, locale: str) -> None:
-        await self.execute("INSERT INTO people (user_id, locale) VALUES (?, ?)"
-                           " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))
+    def set_locale(self, user_id: int, locale: str) -> None:
+        self.execute("INSERT INTO people (user_id, locale) VALUES (?, ?)"
+                     " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))
 
-    async def set_language(self, user_id: int, language: str | None) -> None:
-        await self.execute("INSERT INTO people (user_id, language) VALUES (?, ?)"
-                           " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", (user_id, language))
+    def set_language(self, user_id: int, language: str | None) -> None:
+        self.execute("INSERT INTO people (user_id, language) VALUES (?, ?)"
+                     " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", (user_id, language))
 
     # --- the outbox ----------------------------------------------------------------------------
 
-    async def enqueue(self, deliveries: Iterable[Delivery]) -> None:
+    def enqueue(self, deliveries: Iterable[Delivery]) -> None:
         """Write what must be shown (its targets are woken once this transaction is committed)."""
         now = time.time()
         for d in deliveries:
-            await self.execute("INSERT INTO outbox (game_id, target, body, created_at) VALUES (?, ?, ?, ?)",
-                               (d.game_id, d.target, json.dumps(d.body, separators=(",", ":")), now))
+            self.writes.append(functools.partial(_insert_delivery, delivery=d, now=now))
             self.targets.add(d.target)
 
-    async def delivered(self, ids: Iterable[int]) -> None:
-        for row_id in ids:
-            await self.execute("DELETE FROM outbox WHERE id = ?", (row_id,))
+    def delivered(self, ids: Iterable[int]) -> None:
+        self.writes.append(functools.partial(_many, "DELETE FROM outbox WHERE id = ?", [(i,) for i in ids]))
 
-    async def retry_later(self, ids: Iterable[int], not_before: float) -> None:
-        for row_id in ids:
-            await self.execute("UPDATE outbox SET attempts = attempts + 1, not_before = ?, sending_at = NULL"
-                               " WHERE id = ?", (not_before, row_id))
+    def retry_later(self, ids: Iterable[int], not_before: float) -> None:
+        self.writes.append(functools.partial(
+            _many, "UPDATE outbox SET attempts = attempts + 1, not_before = ?, sending_at = NULL WHERE id = ?",
+            [(not_before, i) for i in ids]))
 
-    async def sending(self, ids: Iterable[int], now: float) -> None:
-        for row_id in ids:
-            await self.execute("UPDATE outbox SET sending_at = ? WHERE id = ?", (now, row_id))
+    def sending(self, ids: Iterable[int], now: float) -> None:
+        self.writes.append(functools.partial(_many, "UPDATE outbox SET sending_at = ? WHERE id = ?",
+                                             [(now, i) for i in ids]))
+
+
+def _insert_delivery(db: sqlite3.Connection, delivery: Delivery, now: float) -> None:
+    db.execute("INSERT INTO outbox (game_id, target, body, created_at) VALUES (?, ?, ?, ?)",
+               (delivery.game_id, delivery.target, json.dumps(delivery.body, separators=(",", ":")), now))
+
+
+def _many(sql: str, rows: list[tuple[Any, ...]], db: sqlite3.Connection) -> None:
+    db.executemany(sql, rows)
 
 
 class Storage:
-    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
-        self.writer, self.reader = writer, reader
-        self._write = asyncio.Lock()  # one transaction at a time on the writer connection
+    """Writes go through one sqlite3 connection used only from its own thread (one transaction
+    after another, each in one call); reads through an aiosqlite connection of their own."""
+
+    def __init__(self, writer: sqlite3.Connection, thread: ThreadPoolExecutor, reader: aiosqlite.Connection) -> None:
+        self.writer, self._thread, self.reader = writer, thread, reader
         # Told the outbox targets with new rows right after each commit (the outbox wakes them).
         self.committed: Callable[[set[str]], None] = lambda targets: None
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
-        writer = await _connect(path)
+        thread = ThreadPoolExecutor(1, thread_name_prefix="colt-db-writer")
+        loop = asyncio.get_running_loop()
         try:
-            await _migrate(writer)
-            reader = await _connect(path)
-        except StorageError:
-            await writer.close()
+            writer = await loop.run_in_executor(thread, _open_writer, str(path))
+        except BaseException:
+            thread.shutdown()
             raise
-        except Exception as error:
-            await writer.close()
-            raise StorageError(f"the database {path} cannot be read: {error}") from error
-        return cls(writer, reader)
+        try:
+            reader = await _connect_reader(path)
+        except BaseException:
+            await loop.run_in_executor(thread, writer.close)
+            thread.shutdown()
+            raise
+        return cls(writer, thread, reader)
 
     async def close(self) -> None:
-        async with self._write:
-            await self.reader.close()
-            await self.writer.close()
+        await self.reader.close()
+        await _to_the_end(asyncio.get_running_loop().run_in_executor(self._thread, self.writer.close))
+        self._thread.shutdown()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """One atomic write: all of it is committed, or none of it; nothing else runs inside it.
+        """One atomic write: the block notes its writes on ``tx``; they are committed when it ends."""
+        tx = Tx()
+        yield tx
+        await self.commit(tx)
 
-        Its BEGIN, ROLLBACK and COMMIT run to their end even when the caller is cancelled (the
-        cancellation goes on after them): the next transaction never finds this one still open."""
-        async with self._write:
-            tx = Tx(self.writer)
-            try:
-                await _to_the_end(self.writer.execute("BEGIN IMMEDIATE"))
-                yield tx
-            except BaseException:
-                if self.writer.in_transaction:
-                    await _to_the_end(self.writer.execute("ROLLBACK"))
-                raise
-            try:
-                await _to_the_end(self.writer.execute("COMMIT"))
-            finally:
-                if tx.targets and not self.writer.in_transaction:
-                    self.committed(tx.targets)
+    async def commit(self, tx: Tx) -> list[Any]:
+        """Run a transaction's writes; what each returned. It runs to its end (and its targets are
+        woken) even when the caller is cancelled meanwhile: the cancellation goes on after it."""
+        if not tx.writes:
+            return []
+        work = asyncio.get_running_loop().run_in_executor(self._thread, tx.run, self.writer)
+        try:
+            return await _to_the_end(work)
+        finally:
+            if tx.targets and work.done() and not work.cancelled() and work.exception() is None:
+                self.committed(tx.targets)
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """One read, run to its end in one call: a statement left open between two awaits (while
@@ -374,24 +420,33 @@ class Storage:
     # --- single writes, each its own transaction ------------------------------------------------
 
     async def create_game(self, **fields: Any) -> int:
-        async with self.transaction() as tx:
-            return await tx.create_game(**fields)
+        tx = Tx()
+        tx.create_game(**fields)
+        (game_id,) = await self.commit(tx)
+        return int(game_id)
+
+    async def claim_start(self, game_id: int, now: float) -> bool:
+        """Claim an open lobby for starting it; False when someone else's start holds it."""
+        tx = Tx()
+        tx.claim_start(game_id, now)
+        (changed,) = await self.commit(tx)
+        return bool(changed == 1)
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         async with self.transaction() as tx:
-            await tx.update_game(game_id, **fields)
+            tx.update_game(game_id, **fields)
 
     async def set_locale(self, user_id: int, locale: str) -> None:
         async with self.transaction() as tx:
-            await tx.set_locale(user_id, locale)
+            tx.set_locale(user_id, locale)
 
     async def set_language(self, user_id: int, language: str | None) -> None:
         async with self.transaction() as tx:
-            await tx.set_language(user_id, language)
+            tx.set_language(user_id, language)
 
     async def enqueue(self, deliveries: Iterable[Delivery]) -> None:
         async with self.transaction() as tx:
-            await tx.enqueue(deliveries)
+            tx.enqueue(deliveries)
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -442,6 +497,11 @@ class Storage:
         return [r[0] for r in await self._rows("SELECT answer FROM answers WHERE game_id = ? ORDER BY step",
                                                (game_id,))]
 
+    async def answer(self, game_id: int, step: int) -> str | None:
+        """The answer to decision ``step`` (steps count answers: step n is the n-th), if given."""
+        rows = await self._rows("SELECT answer FROM answers WHERE game_id = ? AND step = ?", (game_id, step))
+        return str(rows[0][0]) if rows else None
+
     async def message(self, game_id: int, key: str) -> tuple[int, int, str | None] | None:
         """A remembered message: (channel id, message id, digest of its pictures)."""
         rows = await self._rows("SELECT channel_id, message_id, digest FROM messages WHERE game_id = ? AND key = ?",
@@ -479,39 +539,60 @@ class Storage:
         return int((await self._rows("SELECT COUNT(*) FROM outbox"))[0][0])
 
 
-async def _to_the_end(statement: Awaitable[Any]) -> None:
-    """Await ``statement`` to its end, even if this task is cancelled meanwhile (then re-raised)."""
-    running = asyncio.ensure_future(statement)
+async def _to_the_end(work: Awaitable[T]) -> T:
+    """Await ``work`` to its end, even if this task is cancelled meanwhile (then re-raised)."""
+    running = asyncio.ensure_future(work)
     cancelled = False
     while not running.done():
         try:
             await asyncio.shield(running)
         except asyncio.CancelledError:
             cancelled = True
-    running.result()
+    result = running.result()
     if cancelled:
         raise asyncio.CancelledError
+    return result
 
 
-async def _connect(path: Path | str) -> aiosqlite.Connection:
+PRAGMAS = ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000")
+
+
+def _open_writer(path: str) -> sqlite3.Connection:
+    """On the writer's thread: the connection, its pragmas, the migrations."""
+    try:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as error:
+        raise StorageError(f"cannot open the database {path}: {error}") from error
+    try:
+        for pragma in PRAGMAS:
+            db.execute(f"PRAGMA {pragma}").fetchall()
+        _migrate(db)
+    except StorageError:
+        db.close()
+        raise
+    except Exception as error:
+        db.close()
+        raise StorageError(f"the database {path} cannot be read: {error}") from error
+    return db
+
+
+async def _connect_reader(path: Path | str) -> aiosqlite.Connection:
     try:
         connection = await aiosqlite.connect(str(path), isolation_level=None)
     except Exception as error:  # aiosqlite wraps sqlite3 errors
         raise StorageError(f"cannot open the database {path}: {error}") from error
     connection.row_factory = aiosqlite.Row
     try:
-        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
-            async with connection.execute(f"PRAGMA {pragma}") as cursor:
-                await cursor.fetchall()
+        for pragma in PRAGMAS:
+            await connection.execute_fetchall(f"PRAGMA {pragma}")
     except Exception as error:
         await connection.close()
         raise StorageError(f"the database {path} cannot be read: {error}") from error
     return connection
 
 
-async def _migrate(db: aiosqlite.Connection) -> None:
-    async with db.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
+def _migrate(db: sqlite3.Connection) -> None:
+    row = db.execute("PRAGMA user_version").fetchone()
     current = int(row[0]) if row else 0
     known = migrations()
     newest = known[-1][0] if known else 0
@@ -519,4 +600,4 @@ async def _migrate(db: aiosqlite.Connection) -> None:
         raise StorageError(f"the database has schema {current}, newer than this bot's {newest}")
     for number, sql in known:
         if number > current:
-            await db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+            db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")

@@ -40,7 +40,7 @@ class Recorder:
             raise Retry("503 from Discord", after=0.01)
         self.messages.append((rows[0].target, [r.body["content"] for r in rows]))
         async with self.storage.transaction() as tx:
-            await tx.delivered(r.id for r in rows)
+            tx.delivered(r.id for r in rows)
         return True
 
 
@@ -131,7 +131,7 @@ async def test_a_bug_in_delivering_keeps_the_rows_for_the_next_wake(storage: Sto
         if calls == 1:
             raise RuntimeError("a bug")
         async with storage.transaction() as tx:
-            await tx.delivered(r.id for r in rows)
+            tx.delivered(r.id for r in rows)
         return True
 
     outbox = wired(storage, broken_then_fine)

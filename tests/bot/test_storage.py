@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from table.storage import Storage, StorageError, migrations
+from table.storage import Delivery, StaleStep, Storage, StorageError, migrations
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ WRITER = textwrap.dedent("""
         step = 0
         while True:
             async with storage.transaction() as tx:
-                await tx.save_answer(game, step=step, seat=0, answer="plan draw", new_step=step + 1, waiting_seat=0,
+                tx.save_answer(game, step=step, seat=0, answer="plan draw", new_step=step + 1, waiting_seat=0,
                                      snapshot=json.dumps({{"step": step + 1, "pad": "x" * 4000}}), results=[])
             step += 1
             if step == 20:
@@ -139,15 +139,46 @@ async def test_concurrent_transactions_never_share_one(tmp_path: Path) -> None:
     storage = await Storage.open(tmp_path / "colt.sqlite3")
     try:
         async def one(n: int) -> int:
+            game = await storage.create_game(guild_id=1, channel_id=n, host_id=n, options={}, seed=n)
             async with storage.transaction() as tx:
-                game = await tx.create_game(guild_id=1, channel_id=n, host_id=n, options={}, seed=n)
+                tx.update_game(game, status="running")
                 await asyncio.sleep(0)  # other coroutines run in the middle of this transaction
-                await tx.add_player(game, n + 1000)
-                return game
+                tx.add_player(game, n + 1000)
+                await asyncio.sleep(0)
+                tx.set_character(game, n + 1000, "doc")
+            return game
 
         games = await asyncio.gather(*(one(n) for n in range(40)))
         assert len(set(games)) == 40
         for game in games:
-            assert len(await storage.players(game)) == 2
+            players = await storage.players(game)
+            assert [p.character for p in players] == [None, "doc"]
+            assert (await storage.game(game)).status == "running"
+    finally:
+        await storage.close()
+
+
+async def test_a_stale_answer_writes_nothing_of_its_transaction(tmp_path: Path) -> None:
+    """The compare-and-set on the step fails: neither the answer nor what it would show is written."""
+    storage = await Storage.open(tmp_path / "colt.sqlite3")
+    try:
+        game = await storage.create_game(guild_id=1, channel_id=2, host_id=3, options={}, seed=4)
+        await storage.update_game(game, status="running", step=5)
+        woken: list[set[str]] = []
+        storage.committed = woken.append
+        with pytest.raises(StaleStep):
+            async with storage.transaction() as tx:
+                tx.save_answer(game, step=4, seat=0, answer="plan draw", snapshot="{}", new_step=5, waiting_seat=0,
+                               results=[])
+                tx.enqueue([Delivery("user:3", {"content": "your turn"}, game)])
+        assert await storage.answers(game) == []
+        assert await storage.outbox_size() == 0
+        assert (await storage.game(game)).step == 5
+        async with storage.transaction() as tx:  # the writer is free again, and the right step is taken
+            tx.save_answer(game, step=5, seat=0, answer="plan draw", snapshot="{}", new_step=6, waiting_seat=0,
+                           results=[])
+            tx.enqueue([Delivery("user:3", {"content": "your turn"}, game)])
+        assert (await storage.game(game)).step == 6 and await storage.outbox_size() == 1
+        assert woken == [{"user:3"}]  # the outbox is woken for the committed transaction only
     finally:
         await storage.close()
