@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import logging
 import random
 import sys
+from collections.abc import Iterator
 
 import discord
 from discord.ext import commands
@@ -100,6 +103,28 @@ def create_bot(settings: Settings | None = None) -> ColtBot:
     return ColtBot(settings or Settings.from_environment())
 
 
+# The garbage collector's thresholds in the bot's process: a young generation of 20,000 objects
+# instead of 700, and a full pass only every 1,000 middle ones. Under load the default full passes
+# over the bot's heap paused the event loop some 200 ms each, tens of times a minute (load bench:
+# loop lag p99 60-150 ms with 200 games, 32 ms with these; some 25 MB more memory).
+GC_THRESHOLDS = (20_000, 20, 1_000)
+
+
+@contextlib.contextmanager
+def collector_tuned() -> Iterator[None]:
+    """The bot's collector settings while it runs: what was loaded so far (the engine, pictures,
+    catalogs, discord.py) is frozen out of every later pass, and passes are rarer."""
+    before = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
+
+
 def main() -> int:
     load_dotenv()
     settings = Settings.from_environment()
@@ -110,7 +135,8 @@ def main() -> int:
         return local.main(settings, create_bot)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        create_bot(settings).run(settings.token, log_handler=None)
+        with collector_tuned():
+            create_bot(settings).run(settings.token, log_handler=None)
     except StorageError as error:
         print(f"Cannot start: {error}")
         return 1

@@ -50,7 +50,7 @@ from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 
 import engine
-from bot import ColtBot, create_bot
+from bot import ColtBot, collector_tuned, create_bot
 from table.config import Settings
 from table.service import Tables
 from table.storage import RUNNING, Storage
@@ -1001,7 +1001,7 @@ async def bench(options: Options) -> Tally:
     """Run the bench; should the driver itself fail, the figures so far come back with its error."""
     runner = Bench(options)
     try:
-        with records_by_identity():
+        with records_by_identity(), collector_tuned():  # the collector as in the bot's process (bot.main)
             await (runner.run_restart() if options.restart else runner.run_play())
     except Exception as error:
         traceback.print_exc()
