@@ -101,10 +101,14 @@ class Outbox:
 
     async def _work(self, target: str) -> None:
         failures = 0  # in a row, at this target: the pause grows with them, whichever row fails
+        rows: list[OutboxRow] = []  # read and not delivered yet: only this worker delivers them
+        complete = False  # ``rows`` were all of the target's rows when read
         try:
             while not self._closed:
-                self._again.discard(target)
-                rows = await self.storage.outbox(target, BATCH)
+                if not rows or target in self._again:
+                    self._again.discard(target)
+                    rows = await self.storage.outbox(target, BATCH)
+                    complete = len(rows) < BATCH
                 if not rows:
                     if target in self._again:
                         continue
@@ -117,6 +121,7 @@ class Outbox:
                 if superseded:
                     async with self.storage.transaction() as tx:
                         tx.delivered(row.id for row in superseded)
+                    rows = rows[len(superseded):]
                     continue
                 try:
                     reached = await self.deliver(batch)
@@ -126,10 +131,14 @@ class Outbox:
                     log.warning("%s: delivery failed (%s); trying again in %.1f s", target, retry, pause)
                     async with self.storage.transaction() as tx:
                         tx.retry_later([row.id for row in batch], self.clock() + pause)
+                    rows = []  # read again: their time to try has moved
                     continue
                 if reached:
                     failures = 0
-                if self.interval and len(rows) > len(batch):
+                rows = rows[len(batch):]
+                if not rows and complete and target not in self._again:
+                    return  # everything read was delivered, and nothing was written since
+                if self.interval and rows:
                     await asyncio.sleep(self.interval)  # paced: Discord's limits per channel
         except asyncio.CancelledError:
             raise

@@ -3,9 +3,9 @@ from the full state."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from engine.plain import copy_plain
 from lang import Language
 from render.caption import caption as _caption
 from render.caption import split_runs
@@ -18,7 +18,7 @@ Event = dict[str, Any]
 
 def advance(view: Observation, events: list[Event]) -> Observation:
     """A public observation moved on by public events (render.story replays them)."""
-    moved = copy.deepcopy(view)
+    moved = copy_plain(view)
     for event in events:
         apply_event(moved, event)
     moved["log"] = []

@@ -11,10 +11,10 @@ Hand sizes are only known at the engine's observations; a rebuilt one shows none
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from engine.plain import copy_plain
 from render.caption import split_runs
 
 Event = dict[str, Any]
@@ -27,7 +27,7 @@ def _kind(token: str) -> str:
 
 def _public(obs: Observation) -> Observation:
     """A copy with loot by kind only and no private parts: the ground the events are replayed on."""
-    out = copy.deepcopy({k: v for k, v in obs.items() if k != "log"})
+    out = copy_plain({k: v for k, v in obs.items() if k != "log"})
     out["log"] = []
     out["viewer"] = None
     out["floor_loot"] = {pos: [_kind(t) for t in tokens] for pos, tokens in out["floor_loot"].items()}
@@ -146,7 +146,7 @@ def replay_runs(start: Observation, events: Sequence[Event]) -> Iterator[Observa
     for run in split_runs(events):
         for event in run:
             apply_event(obs, event)
-        frame = copy.deepcopy(obs)
+        frame = copy_plain(obs)
         frame["log"] = [dict(e) for e in run]
         frame["pending"] = None
         yield frame

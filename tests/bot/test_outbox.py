@@ -141,3 +141,31 @@ async def test_a_bug_in_delivering_keeps_the_rows_for_the_next_wake(storage: Sto
     outbox.wake({"game:2"})  # the next commit for that target, or the next start
     await outbox.drain()
     assert await storage.outbox_size() == 0
+
+
+async def test_rows_are_read_once_and_rows_written_meanwhile_are_not_missed(storage: Storage) -> None:
+    """A worker reads its target's rows once and delivers them all; a row committed while it
+    delivers wakes it to read again (each read is the database's work, a click brings several)."""
+    reads: list[int] = []
+    read = storage.outbox
+
+    async def counted(target: str, limit: int) -> list[OutboxRow]:
+        rows = await read(target, limit)
+        reads.append(len(rows))
+        return rows
+
+    storage.outbox = counted  # type: ignore[method-assign]
+
+    class WritesDuringTheFirst(Recorder):
+        async def __call__(self, rows: list[OutboxRow]) -> bool:
+            if not self.messages:
+                await storage.enqueue([Delivery("game:1", {"op": "send", "content": "late"}, 1)])
+            return await Recorder.__call__(self, rows)
+
+    deliver = WritesDuringTheFirst(storage)
+    outbox = wired(storage, deliver)
+    await storage.enqueue([Delivery("game:1", {"op": "send", "content": f"row {n}"}, 1) for n in range(3)])
+    await outbox.drain()
+    assert [c for _, contents in deliver.messages for c in contents] == ["row 0", "row 1", "row 2", "late"]
+    assert reads == [3, 3]  # the second read (woken by "late") sees the rest; no read found nothing
+    assert await storage.outbox_size() == 0
