@@ -23,6 +23,7 @@ from render.caption import caption
 from render.encode import png
 from render.hand import hand_image
 from render.pile import pile_image
+from render.planning import planning_image
 from render.replay import replay
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
@@ -44,6 +45,7 @@ __all__ = [
     "caption",
     "hand_image",
     "pile_image",
+    "planning_image",
     "png",
     "preload",
     "replay",

@@ -43,11 +43,8 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
 
     Cards in ``playable`` (default: what the pending decision allows) are drawn clear, other
     action cards faded, bullet cards grey (B-6.3: they can never be played)."""
-    seat = obs.get("viewer") if seat is None else seat
-    view = next((s for s in obs["seats"] if s["seat"] == seat), None)
-    if view is None or "hand" not in view:
-        raise ValueError("hand_image needs the observation of the player whose hand it is (observe(game, seat))")
-    cards = sorted(view["hand"], key=_sort_key)
+    view = hand_view(obs, seat)
+    cards = sorted_hand(view)
     allowed = set(playable) if playable is not None else playable_cards(obs)
     w, h = layout.CARD_W, layout.CARD_H
     gap = layout.CARD_GAP
@@ -75,30 +72,52 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     left = (layout.WIDTH - row_w) // 2
     for i, card in enumerate(cards):
         row, col = divmod(i, per_row)
-        x, y = left + col * (w + gap), title_h + 14 + row * (h + gap)
-        owner, _, action = card.partition(":")
-        if owner == "bullet":
-            shooter = None if action == "neutral" else action
-            label = txt.action_name("bullet", translate)
-            sprite = assets.card(shooter, "bullet", False, w, h, dead=True, label=label)
-            draw.paste(img, sprite, (x, y))
-            if shooter:  # whose bullet: a stripe of the shooter's colour and their letter
-                _shooter_mark(img, shooter, x, y, w, translate)
-            continue
-        sprite = assets.card(owner, action, False, w, h, label=txt.action_name(action, translate))
-        if allowed is not None and card not in allowed:
-            sprite = _faded(sprite)
-        draw.paste(img, sprite, (x, y))
+        draw_card(img, card, (left + col * (w + gap), title_h + 14 + row * (h + gap)), (w, h), allowed, translate)
     return img
+
+
+def hand_view(obs: Observation, seat: int | None = None) -> dict[str, Any]:
+    """The seat's part of the observation, with its hand (default seat: the viewer's)."""
+    seat = obs.get("viewer") if seat is None else seat
+    view = next((s for s in obs["seats"] if s["seat"] == seat), None)
+    if view is None or "hand" not in view:
+        raise ValueError("hand_image needs the observation of the player whose hand it is (observe(game, seat))")
+    return dict(view)
+
+
+def sorted_hand(view: dict[str, Any]) -> list[str]:
+    """The cards of a hand in the order the pictures show them: actions, then bullets."""
+    return sorted(view["hand"], key=_sort_key)
+
+
+def draw_card(img: Image.Image, card: str, xy: tuple[int, int], size: tuple[int, int], allowed: set[str] | None,
+              translate: Translate | None) -> None:
+    """One card of a hand at ``xy``: an action card clear when ``allowed`` has it (or is None), else
+    faded; a bullet card grey with its shooter's stripe."""
+    (x, y), (w, h) = xy, size
+    owner, _, action = card.partition(":")
+    if owner == "bullet":
+        shooter = None if action == "neutral" else action
+        label = txt.action_name("bullet", translate)
+        sprite = assets.card(shooter, "bullet", False, w, h, dead=True, label=label)
+        draw.paste(img, sprite, (x, y))
+        if shooter:  # whose bullet: a stripe of the shooter's colour and their letter
+            _shooter_mark(img, shooter, x, y, w, translate)
+        return
+    sprite = assets.card(owner, action, False, w, h, label=txt.action_name(action, translate))
+    if allowed is not None and card not in allowed:
+        sprite = _faded(sprite)
+    draw.paste(img, sprite, (x, y))
 
 
 def _shooter_mark(img: Image.Image, shooter: str, x: int, y: int, w: int, translate: Translate | None) -> None:
     style = theme.bandit_style(shooter)
-    strip = Image.new("RGBA", (w - 16, 12), (*style.fill, 255))
+    strip_h = round(12 * w / layout.CARD_W)  # 12 px on the hand picture's cards, in proportion on others
+    strip = Image.new("RGBA", (w - 16, strip_h), (*style.fill, 255))
     draw.paste(img, strip, (x + 8, y + 8))
     letter = txt.initial(shooter, translate)
-    size = fonts.fit_size(letter, "bold", 11, w - 20, 8)
-    draw.text(img, (x + w / 2, y + 14), letter, "bold", size, style.ink, "m")
+    size = fonts.fit_size(letter, "bold", round(11 * w / layout.CARD_W), w - 20, 8)
+    draw.text(img, (x + w / 2, y + 8 + strip_h / 2), letter, "bold", size, style.ink, "m")
 
 
 def _faded(sprite: Image.Image) -> Image.Image:

@@ -284,3 +284,104 @@ def loot_places(zone: Zone, counts: Mapping[str, int]) -> dict[str, tuple[int, i
         out[kind] = (x, zone.loot.y)
         x += w + gap
     return out
+
+
+# --- the planning picture of a player's private messages ----------------------------------------
+# Discord shows it about 400 px wide on a phone: drawn 800 px wide, so it is shown at half size;
+# every word is at least 22 px here (11 px on the phone).
+PLAN_WIDTH = 800
+PLAN_TITLE_H = 60  # the round's number, and who is to act
+PLAN_CARD_H = 158  # the round card: its name, its event, its turns
+PLAN_TURN_TILE, PLAN_TURN_GAP = 58, 10
+PLAN_CAR_LABEL_H = 36  # the cars' numbers under the scaled-down train
+PLAN_SECTION_H = 48  # the title line of the pile and of the hand
+PLAN_PILE_CARD_W, PLAN_PILE_CARD_H, PLAN_PILE_GAP = 66, 94, 9
+PLAN_OWNER_D = 34  # the disc under a pile card with its owner's initial
+PLAN_HAND_CARD_W, PLAN_HAND_GAP = 120, 10  # the hand's cards are at most this wide
+PLAN_HAND_PER_ROW = (6, 8)  # at least, at most this many cards a row
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """Cards in rows: ``per_row`` a row, each ``card_w`` × ``card_h``, rows ``pitch`` apart; a last,
+    shorter row is centred, or (``in_order``: a sequence read left to right) starts under the first."""
+
+    rect: Rect
+    count: int
+    per_row: int
+    card_w: int
+    card_h: int
+    gap: int
+    pitch: int
+    in_order: bool = False
+
+    def corner(self, i: int) -> tuple[int, int]:
+        row, col = divmod(i, self.per_row)
+        in_row = min(self.per_row, self.count if self.in_order else self.count - row * self.per_row)
+        row_w = in_row * (self.card_w + self.gap) - self.gap
+        left = self.rect.x + (self.rect.w - row_w) // 2
+        return left + col * (self.card_w + self.gap), self.rect.y + row * self.pitch
+
+
+@dataclass(frozen=True, slots=True)
+class PlanningLayout:
+    """The planning picture, top to bottom: title, round card, train, pile, hand."""
+
+    width: int
+    height: int
+    title: Rect
+    round_card: Rect
+    turns: tuple[Rect, ...]  # one tile per turn of the round card
+    train_source: Rect  # the part of the train picture's scenery that is shown (in its pixels)
+    train: Rect  # where it is shown, scaled down to the picture's width
+    car_labels: Rect
+    pile_title: Rect
+    pile: Grid
+    hand_title: Rect
+    hand: Grid
+
+    @property
+    def train_scale(self) -> float:
+        return self.train.w / self.train_source.w
+
+
+def _rows(count: int, per_row: int) -> int:
+    return max(1, math.ceil(count / per_row))
+
+
+@cache
+def planning_layout(cars: tuple[tuple[int, str], ...], players: int, turns: int, pile_cards: int,
+                    hand_cards: int) -> PlanningLayout:
+    """The planning picture of a round card of ``turns`` turns, ``pile_cards`` played, ``hand_cards``
+    in hand, for a train of ``cars`` with ``players`` bandits."""
+    w = PLAN_WIDTH
+    title = Rect(0, 0, w, PLAN_TITLE_H)
+    card = Rect(0, title.bottom, w, PLAN_CARD_H)
+    tile, tgap = PLAN_TURN_TILE, PLAN_TURN_GAP
+    tile_y = card.bottom - tile - 20
+    tiles = tuple(Rect(MARGIN + 4 + i * (tile + tgap), tile_y, tile, tile) for i in range(turns))
+    tl = frame_layout(cars, players).train
+    first, last = tl.cars[0], tl.cars[-1]
+    # from the locomotive's cow-catcher to the last car's coupler; the car numbers are drawn anew
+    left, right = max(0, first.body.x - 16), min(WIDTH, last.body.right + 12)
+    source = Rect(left, tl.top, right - left, first.label.y - tl.top)
+    train = Rect(0, card.bottom, w, round(source.h * w / source.w))
+    labels = Rect(0, train.bottom, w, PLAN_CAR_LABEL_H)
+    pile_title = Rect(0, labels.bottom, w, PLAN_SECTION_H)
+    pw, ph, pgap = PLAN_PILE_CARD_W, PLAN_PILE_CARD_H, PLAN_PILE_GAP
+    pile_per_row = (w - 2 * MARGIN + pgap) // (pw + pgap)
+    pile_pitch = ph + PLAN_OWNER_D // 2 + 14
+    pile_rows = _rows(pile_cards, pile_per_row)
+    pile = Grid(Rect(MARGIN, pile_title.bottom, w - 2 * MARGIN, pile_rows * pile_pitch), pile_cards, pile_per_row,
+                pw, ph, pgap, pile_pitch, in_order=True)
+    hand_title = Rect(0, pile.rect.bottom + 4, w, PLAN_SECTION_H)
+    least, most = PLAN_HAND_PER_ROW
+    hand_per_row = min(most, max(least, math.ceil(hand_cards / _rows(hand_cards, most))))
+    hgap = PLAN_HAND_GAP
+    hw = min(PLAN_HAND_CARD_W, (w - 2 * MARGIN + hgap) // hand_per_row - hgap)
+    hh = hw * CARD_H // CARD_W
+    hand_rows = _rows(hand_cards, hand_per_row)
+    hand = Grid(Rect(MARGIN, hand_title.bottom + 4, w - 2 * MARGIN, hand_rows * (hh + hgap) - hgap), hand_cards,
+                hand_per_row, hw, hh, hgap, hh + hgap)
+    height = hand.rect.bottom + MARGIN + 4
+    return PlanningLayout(w, height, title, card, tiles, source, train, labels, pile_title, pile, hand_title, hand)

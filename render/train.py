@@ -189,19 +189,17 @@ def _loot(img: Image.Image, obs: Observation, tl: TrainLayout) -> None:
             draw.loot_group(img, kind, counts[kind], x, y, zone.loot_icon)
 
 
-def train_image(obs: Observation, *, translate: Translate | None = None, caption: str | None = None,
-                marks_on: bool = True) -> Image.Image:
-    """The train picture of an observation; its ``log`` (one action's events) is marked and
-    captioned. ``caption`` overrides the caption made from the log."""
-    lay = layout.layout_of(obs)
-    img = _base(layout.train_key(obs), len(obs["bandits"])).copy()
-    tl = lay.train
-    _header(img, obs, lay, translate)
-    _car_labels(img, tl, translate)
+def base_image(obs: Observation) -> Image.Image:
+    """A copy of the cached scenery of ``obs``'s train: sky, cars, empty header, caption and panels."""
+    return _base(layout.train_key(obs), len(obs["bandits"])).copy()
+
+
+def draw_contents(img: Image.Image, obs: Observation, tl: TrainLayout, plan: marks.Plan,
+                  translate: Translate | None) -> None:
+    """What lies and stands on the train (loot, the marshal, the pawns), with ``plan``'s marks
+    behind and over them. The DM's planning picture draws its train with this too."""
     _loot(img, obs, tl)
     corners, marshal_corner = layout.place_pawns(obs, tl)
-    events: list[dict[str, Any]] = list(obs.get("log") or ())
-    plan = marks.plan(obs, events, tl, corners, marshal_corner) if marks_on else marks.Plan()
     marks.under(img, plan)
     if marshal_corner is not None:
         draw.paste(img, assets.marshal(), marshal_corner)
@@ -210,6 +208,21 @@ def train_image(obs: Observation, *, translate: Translate | None = None, caption
         if corner is not None:
             draw.paste(img, assets.pawn(bandit["name"], txt.initial(bandit["name"], translate)), corner)
     marks.over(img, plan)
+
+
+def train_image(obs: Observation, *, translate: Translate | None = None, caption: str | None = None,
+                marks_on: bool = True) -> Image.Image:
+    """The train picture of an observation; its ``log`` (one action's events) is marked and
+    captioned. ``caption`` overrides the caption made from the log."""
+    lay = layout.layout_of(obs)
+    img = base_image(obs)
+    tl = lay.train
+    _header(img, obs, lay, translate)
+    _car_labels(img, tl, translate)
+    corners, marshal_corner = layout.place_pawns(obs, tl)
+    events: list[dict[str, Any]] = list(obs.get("log") or ())
+    plan = marks.plan(obs, events, tl, corners, marshal_corner) if marks_on else marks.Plan()
+    draw_contents(img, obs, tl, plan, translate)
     line = make_caption(obs, events, translate) if caption is None else caption
     _caption(img, lay, line, txt.t("caption.join", translate))
     pile.strip(img, obs, lay.pile, translate)

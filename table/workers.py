@@ -83,6 +83,7 @@ PICTURES: dict[str, Callable[..., Any]] = {
     "train": render.train_image,
     "hand": render.hand_image,
     "pile": render.pile_image,
+    "planning": render.planning_image,
     "scoreboard": render.scoreboard_image,
 }
 

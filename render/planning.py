@@ -1,0 +1,239 @@
+"""The planning picture of a player's private messages: all they need to plan, in one picture.
+
+``planning_image(obs)`` draws one player's observation (``observe(game, seat)``): the round and who
+is to act; the round card with its turns, the current one marked; the train as it stands (the
+train picture's scenery, pawns and loot, scaled down, the player's own pawn aglow); the pile so
+far, each card with its owner's initial (face-down cards of others as backs, the player's own as
+faces with a folded corner); and the player's hand, in the order of ``hand_image``.
+
+It is read on a phone, where Discord shows it about 400 px wide: it is drawn 800 px wide (shown at
+half size), tall rather than wide, with no word under 22 px.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import assets, draw, fonts, hand, layout, marks, panels, pile, theme, train
+from render import text as txt
+from render.layout import PlanningLayout, Rect
+from render.text import Translate
+
+Observation = dict[str, Any]
+
+TITLE_SIZE = 27  # the round, the round card's name, the current turn
+TEXT_SIZE = 23  # every other word
+STEALING = ("stealing", "event", "round-end", "keeping", "over")  # every turn of the card is played
+
+
+def planning_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
+    """The planning picture of the player whose observation ``obs`` is (it shows their hand)."""
+    view = hand.hand_view(obs)
+    cards = hand.sorted_hand(view)
+    played = list(obs.get("pile") or ())
+    card = obs.get("round_card")
+    turns = str(card["turns"]) if card else ""
+    lay = layout.planning_layout(layout.train_key(obs), len(obs["bandits"]), len(turns), len(played), len(cards))
+    img = Image.new("RGB", (lay.width, lay.height), theme.BOARD_BG)
+    _title(img, obs, lay.title, translate)
+    _round_card(img, obs, lay, translate)
+    _train(img, obs, view, lay, translate)
+    _pile(img, obs, played, lay, translate)
+    _hand(img, obs, view, cards, lay, translate)
+    return img
+
+
+# --- the round and who is to act -----------------------------------------------------------------
+
+
+def _title(img: Image.Image, obs: Observation, r: Rect, translate: Translate | None) -> None:
+    ImageDraw.Draw(img).rectangle(r.box(), fill=theme.CAPTION_BG)
+    mid = r.y + r.h // 2
+    rnd = obs.get("round") or 0
+    if rnd:
+        title = txt.t("header.round", translate, n=rnd, total=obs.get("rounds") or 5)
+    else:
+        title = txt.t("header.no-round", translate)
+    x = layout.MARGIN + 4
+    right = r.right - layout.MARGIN - 4
+    acting = next((b for b in obs["bandits"] if panels.is_acting(obs, b)), None)
+    if acting is not None:
+        # who must decide now: their pawn and what they are to do (the panels' label)
+        label = panels.acting_label(obs, translate)
+        size = fonts.fit_size(label, "bold", TEXT_SIZE, r.w // 2 - 60, 18)
+        lw = draw.text(img, (right, mid), label, "bold", size, theme.TURN_CURRENT, "r")
+        pawn = assets.pawn(acting["name"], txt.initial(acting["name"], translate))
+        draw.paste(img, pawn, (right - lw - 10 - pawn.width, mid - pawn.height // 2))
+        right -= lw + 20 + pawn.width
+    else:
+        phase_key = f"header.phase.{obs.get('phase')}"
+        if txt.exists(phase_key):
+            right -= draw.text(img, (right, mid), txt.t(phase_key, translate), "regular", TEXT_SIZE,
+                               theme.HEADER_DIM, "r") + 16
+    size = fonts.fit_size(title, "bold", TITLE_SIZE, right - x, 20)
+    draw.text(img, (x, mid), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.HEADER_TEXT)
+
+
+# --- the round card ------------------------------------------------------------------------------
+
+
+def _round_card(img: Image.Image, obs: Observation, lay: PlanningLayout, translate: Translate | None) -> None:
+    r = lay.round_card
+    d = ImageDraw.Draw(img)
+    d.rectangle(r.box(), fill=theme.HEADER_BG)
+    d.rectangle((0, r.bottom - 3, r.right, r.bottom - 1), fill=theme.darker(theme.HEADER_BG, 0.3))
+    card = obs.get("round_card")
+    x = layout.MARGIN + 4
+    room = r.w - 2 * x
+    if not card:
+        return
+    name = txt.card_title(card["name"], translate)
+    size = fonts.fit_size(name, "bold", TITLE_SIZE, room, 20)
+    draw.text(img, (x, r.y + 24), fonts.ellipsize(name, "bold", size, room), "bold", size, theme.HEADER_TEXT)
+    event = card.get("event")
+    if event and event != card["name"]:
+        sub = txt.t("header.event", translate, event=txt.card_title(event, translate))
+    elif event:
+        sub = txt.t("header.event.end", translate)
+    else:
+        sub = txt.t("header.no-event", translate)
+    size = fonts.fit_size(sub, "regular", TEXT_SIZE, room, 18)
+    draw.text(img, (x, r.y + 56), fonts.ellipsize(sub, "regular", size, room), "regular", size, theme.HEADER_DIM)
+    turns = str(card["turns"])
+    phase = obs.get("phase")
+    current = obs.get("turn") if phase == "planning" else None
+    for i, (kind, tile) in enumerate(zip(turns, lay.turns, strict=True)):
+        now = i == current
+        done = phase in STEALING or (isinstance(current, int) and i < current)
+        fill = theme.TURN_CURRENT if now else theme.TURN_DONE if done else theme.TURN_TILE
+        ink = (theme.TURN_ICON_CURRENT if now else theme.mix(theme.TURN_ICON, theme.TURN_DONE, 0.55) if done
+               else theme.TURN_ICON)
+        box = tile.inset(-4) if now else tile
+        d.rounded_rectangle(box.box(), radius=9, fill=fill, outline=theme.lighter(fill, 0.4) if now else None,
+                            width=3)
+        draw.paste_centred(img, assets.symbol(kind, tile.w * 6 // 10, ink), tile.centre)
+        if now:  # a pointer under the current turn's tile
+            cx, top = tile.centre[0], box.bottom + 3
+            d.polygon([(cx - 9, top + 10), (cx + 9, top + 10), (cx, top)], fill=theme.TURN_CURRENT)
+    if isinstance(current, int) and 0 <= current < len(turns) and lay.turns:
+        # the current turn in words: "Turn 2/4" and its kind ("tunnel")
+        tx = lay.turns[-1].right + 24
+        mid = lay.turns[0].centre[1]
+        room = r.right - layout.MARGIN - tx
+        label = txt.t("pile.turn", translate, turn=current + 1, turns=len(turns))
+        size = fonts.fit_size(label, "bold", TITLE_SIZE, room, 20)
+        draw.text(img, (tx, mid - 15), label, "bold", size, theme.TURN_CURRENT)
+        kind_key = f"turn.{turns[current]}"
+        if txt.exists(kind_key):
+            kind = txt.t(kind_key, translate)
+            size = fonts.fit_size(kind, "regular", TEXT_SIZE, room, 18)
+            draw.text(img, (tx, mid + 18), fonts.ellipsize(kind, "regular", size, room), "regular", size,
+                      theme.HEADER_TEXT)
+
+
+# --- the train -----------------------------------------------------------------------------------
+
+
+def _train(img: Image.Image, obs: Observation, view: dict[str, Any], lay: PlanningLayout,
+           translate: Translate | None) -> None:
+    """The train picture's scenery, loot and pawns, cut to the train and scaled to the picture's
+    width; the car numbers are written anew under it, at a size a phone can show."""
+    scene = train.base_image(obs)
+    tl = layout.layout_of(obs).train
+    corners, _ = layout.place_pawns(obs, tl)
+    own = [(float(x), float(y)) for x, y in (layout.pawn_centre(corners[b]) for b in view["bandits"] if b in corners)]
+    train.draw_contents(scene, obs, tl, marks.Plan(halos=own), translate)
+    s = lay.train_source
+    part = scene.crop((s.x, s.y, s.right, s.bottom)).resize((lay.train.w, lay.train.h), Image.Resampling.LANCZOS)
+    img.paste(part, (lay.train.x, lay.train.y))
+    r = lay.car_labels
+    d = ImageDraw.Draw(img)
+    d.rectangle(r.box(), fill=theme.GROUND)
+    scale = lay.train_scale
+    for car in tl.cars:
+        label = txt.car_short(car.index, translate)
+        cx = lay.train.x + (car.body.x + car.body.w / 2 - s.x) * scale
+        w = fonts.width(label, "bold", TEXT_SIZE) + 20
+        d.rounded_rectangle((cx - w / 2, r.y + 2, cx + w / 2, r.bottom - 5), radius=7, fill=theme.PANEL_BG,
+                            outline=theme.OUTLINE, width=1)
+        draw.text(img, (cx, r.y + (r.h - 3) / 2), label, "bold", TEXT_SIZE, theme.CAR_LABEL, "m")
+
+
+# --- the pile ------------------------------------------------------------------------------------
+
+
+def _section_title(img: Image.Image, r: Rect, title: str, note: str) -> None:
+    mid = r.y + r.h // 2 + 2
+    x = layout.MARGIN + 4
+    right = r.right - layout.MARGIN - 4
+    nw = 0
+    if note:
+        size = fonts.fit_size(note, "regular", TEXT_SIZE, r.w // 2 - 20, 16)
+        nw = draw.text(img, (right, mid), note, "regular", size, theme.PANEL_DIM, "r") + 16
+    size = fonts.fit_size(title, "bold", TITLE_SIZE - 1, right - nw - x, 18)
+    draw.text(img, (x, mid), fonts.ellipsize(title, "bold", size, right - nw - x), "bold", size, theme.PANEL_TEXT)
+
+
+def _pile(img: Image.Image, obs: Observation, played: list[dict[str, Any]], lay: PlanningLayout,
+          translate: Translate | None) -> None:
+    """The round's pile in the order played (the order it resolves), as the player may see it."""
+    _section_title(img, lay.pile_title, txt.t("pile.title", translate),
+                   txt.t("pile.count", translate, n=len(played)) if played else "")
+    g = lay.pile
+    if not played:
+        draw.text(img, (g.rect.x + 4, g.rect.y + g.pitch // 3), txt.t("pile.empty", translate), "regular", TEXT_SIZE,
+                  theme.PANEL_DIM)
+        return
+    d = ImageDraw.Draw(img)
+    w, h = g.card_w, g.card_h
+    next_i = pile._next_index(obs)
+    veiled = obs.get("phase") in ("stealing", "event", "round-end")
+    for i, p in enumerate(played):
+        x, y = g.corner(i)
+        owner = pile._owner(obs, p)
+        shown = pile._shown(obs, p, own_hidden=True)
+        draw.paste(img, assets.card(owner, p["action"] if shown else None, not shown, w, h), (x, y))
+        if shown and p["face_down"] and not p["resolved"]:
+            # the player's own hidden card: a folded corner says "only you see this"
+            d.polygon([(x + w - 20, y + 2), (x + w - 3, y + 2), (x + w - 3, y + 19)], fill=theme.HEADER_BG)
+        if p["resolved"] and veiled:
+            colour, mask = pile._veil(w, h)
+            img.paste(colour, (x, y), mask)
+        if i == next_i:
+            d.rounded_rectangle((x - 4, y - 4, x + w + 3, y + h + 3), radius=9, outline=theme.CARD_NEXT, width=4)
+        _owner_disc(img, owner, (x + w // 2, y + h), translate)
+
+
+def _owner_disc(img: Image.Image, owner: str | None, centre: tuple[int, int], translate: Translate | None) -> None:
+    """A disc in the owner's colour with their initial, as on their pawn."""
+    style = theme.bandit_style(owner)
+    r = layout.PLAN_OWNER_D // 2
+    cx, cy = centre
+    ImageDraw.Draw(img).ellipse((cx - r, cy - r, cx + r, cy + r), fill=style.fill, outline=theme.OUTLINE, width=2)
+    letter = txt.initial(owner, translate)
+    size = fonts.fit_size(letter, "bold", TEXT_SIZE - 1, 2 * r - 8, 14)
+    draw.text(img, (cx, cy), letter, "bold", size, style.ink, "m")
+
+
+# --- the hand ------------------------------------------------------------------------------------
+
+
+def _hand(img: Image.Image, obs: Observation, view: dict[str, Any], cards: list[str], lay: PlanningLayout,
+          translate: Translate | None) -> None:
+    """The player's cards as ``hand_image`` draws them, in its order, bigger or smaller to fit."""
+    r = lay.hand_title
+    ImageDraw.Draw(img).line((layout.MARGIN, r.y, r.right - layout.MARGIN, r.y), fill=theme.PANEL_EDGE, width=2)
+    bandit = view["bandits"][0] if view["bandits"] else None
+    title = txt.t("hand.title", translate, bandit=txt.bandit_name(bandit, translate))
+    note = txt.t("hand.dead", translate) if any(c.startswith("bullet:") for c in cards) else ""
+    _section_title(img, r, title, note)
+    g = lay.hand
+    if not cards:
+        draw.text(img, (g.rect.x + 4, g.rect.y + g.card_h // 3), txt.t("hand.empty", translate), "regular",
+                  TEXT_SIZE, theme.PANEL_DIM)
+        return
+    allowed = hand.playable_cards(obs)
+    for i, card in enumerate(cards):
+        hand.draw_card(img, card, g.corner(i), (g.card_w, g.card_h), allowed, translate)
