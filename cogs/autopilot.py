@@ -4,7 +4,8 @@ One watch per running game, renewed after every change: if the AI is to answer t
 decision, it does so after a short pause (so people can follow the pictures); if a person is to
 answer, the watch sleeps until the stored deadline and then lets the AI answer for them. The
 deadline and the seat waited for live in the database, so a restart picks the watches up where they
-were without loading any game.
+were without loading any game. At a slow pace the watch first wakes for the person's reminders
+(table.pace: half time and near the end); a paused game is not watched until it is resumed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from table.pace import next_reminder
 from table.service import Outcome, TableError, Tables
 from table.storage import RUNNING, GameRow, PlayerRow
 
@@ -75,7 +77,7 @@ class Autopilot:
     async def _answer_when_due(self, game_id: int, row: GameRow | None, players: list[PlayerRow] | None) -> None:
         while True:
             row = row or await self.tables.row(game_id)
-            if row.status != RUNNING or row.waiting_seat is None:
+            if row.status != RUNNING or row.waiting_seat is None or row.paused:
                 return
             step, seat = row.step, row.waiting_seat
             players = players or await self.tables.storage.players(game_id)
@@ -83,6 +85,14 @@ class Autopilot:
             if player.autoplayed:
                 await asyncio.sleep(self.think)
             elif row.deadline_step == step and row.deadline_at is not None:
+                due = next_reminder(row.deadline_limit, row.deadline_at, row.reminded, self.tables.clock()) \
+                    if row.deadline_limit else None
+                if due is not None:
+                    number, at = due
+                    await asyncio.sleep(max(0.0, at - self.tables.clock()) + CLOCK_SLACK)
+                    await self.tables.remind(game_id, step, number)
+                    row, players = None, None
+                    continue  # look again: the next reminder, or the deadline
                 await asyncio.sleep(max(0.0, row.deadline_at - self.tables.clock()) + CLOCK_SLACK)
             else:
                 return  # a person with no deadline: nothing to watch

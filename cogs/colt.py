@@ -6,6 +6,7 @@ import contextlib
 import io
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,11 +17,12 @@ from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
 from cogs.components import valid_id
 from cogs.presenter import Presenter
-from cogs.story import deadline_text
+from cogs.story import deadline_text, waiting_clock
 from cogs.translator import command_text
 from engine import observe
 from lang import CODES, for_locale, language
 from render import text
+from table.pace import PACES
 from table.service import Outcome, TableError
 from table.storage import LOBBY, OVER, RUNNING, GameRow
 
@@ -136,7 +138,7 @@ class Colt(commands.Cog):
         state = await self.tables.state(row.id)
         public = observe(state, None)
         picture = await self.presenter.pictures.train(public, lang)
-        text = self.presenter.status_text(public, lang, deadline_text(row, state.step))
+        text = self.presenter.status_text(public, lang, waiting_clock(row, state.step, lang))
         await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), "train.png"), ephemeral=True)
 
     @colt.command(name=command_text("command.rules.name"), description=command_text("command.rules.description"))
@@ -226,6 +228,55 @@ class Colt(commands.Cog):
         lang = await self.readers.choose(interaction.user.id, chosen)
         key = "reply.language" if chosen else "reply.language.discord"
         await interaction.response.send_message(lang.text(key, language=lang.text("language.name")), ephemeral=True)
+
+    @colt.command(name=command_text("command.pause.name"), description=command_text("command.pause.description"))
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self._retime(interaction, lambda row, manager: self.tables.pause(
+            row.id, interaction.user.id, may_manage=manager))
+
+    @colt.command(name=command_text("command.resume.name"), description=command_text("command.resume.description"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._retime(interaction, lambda row, manager: self.tables.resume(
+            row.id, interaction.user.id, may_manage=manager))
+
+    @colt.command(name=command_text("command.pace.name"), description=command_text("command.pace.description"))
+    @app_commands.rename(pace=command_text("command.pace.pace.name"))
+    @app_commands.describe(pace=command_text("command.pace.pace.description"))
+    @app_commands.choices(pace=[app_commands.Choice(name=command_text(f"option.timer.{name}"), value=name)
+                                for name in PACES])
+    async def pace(self, interaction: discord.Interaction, pace: str) -> None:
+        await self._retime(interaction, lambda row, manager: self.tables.set_pace(
+            row.id, interaction.user.id, pace, may_manage=manager))
+
+    async def _retime(self, interaction: discord.Interaction,
+                      change: Callable[[GameRow, bool], Awaitable[GameRow]]) -> None:
+        """Pause, resume or pace the game of this channel (the host or a server manager): the channel
+        is told by the table; the person who asked gets a short confirmation."""
+        lang = await self.readers.seen(interaction)
+        row = await self._game_here(interaction)
+        if row is None or row.status != RUNNING:
+            await self._refuse(interaction, lang.text("reply.no-running-game"))
+            return
+        try:
+            row = await change(row, interaction.permissions.manage_guild)
+        except TableError as error:
+            await self._refuse(interaction, error.text(lang))
+            return
+        await interaction.response.send_message(lang.text("reply.done"), ephemeral=True)
+        self.autopilot.watch(row.id)
+
+    @colt.command(name=command_text("command.notify.name"), description=command_text("command.notify.description"))
+    @app_commands.rename(reminders=command_text("command.notify.reminders.name"))
+    @app_commands.describe(reminders=command_text("command.notify.reminders.description"))
+    @app_commands.choices(reminders=[app_commands.Choice(name=command_text("command.notify.on"), value="on"),
+                                     app_commands.Choice(name=command_text("command.notify.off"), value="off")])
+    async def notify(self, interaction: discord.Interaction, reminders: str) -> None:
+        lang = await self.readers.seen(interaction)
+        on = reminders == "on"
+        async with self.tables.storage.transaction() as tx:
+            tx.set_reminders(interaction.user.id, on)
+        await interaction.response.send_message(lang.text("reply.reminders-on" if on else "reply.reminders-off"),
+                                                ephemeral=True)
 
     # --- lobby clicks --------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from cogs.delivery import PictureSkipped, view_components
 from cogs.pictures import Pictures
 from cogs.prompts import Prompt, Prompts, back_view, timed_out_notice, to_user
 from cogs.readers import Readers
-from cogs.story import Story, deadline_text, player_name, to_game
+from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, to_game, waiting_clock
 from engine import Game, observe
 from engine.ai import LEVELS
 from engine.data import base
@@ -187,7 +187,7 @@ class Presenter:
         local table starts in an empty simulated Discord."""
         table = self.readers.of_game(row)
         public = observe(state, None)
-        deadline = deadline_text(row, state.step)
+        deadline = waiting_clock(row, state.step, table)
         picture = self.story.train(row, public, table, f"{state.step}-now")
         out = [to_game(row.id, {"op": "send", "content": notice or "", "pictures": [picture]}),
                self.story.new_pile(row, public, table, deadline), *self.story.status(row, public, table, deadline)]
@@ -211,6 +211,40 @@ class Presenter:
                 out.append(to_user(player.user_id, row.id, {
                     "op": "send", "content": lang.text("dm.moved", game=row.id, channel=row.channel_id)}))
         return [*out, *self.lobby_message(lobby)]
+
+    # --- pace, pause and reminders -----------------------------------------------------------------
+
+    async def retimed(self, row: GameRow, state: Game, change: str, user_id: int) -> list[Delivery]:
+        """The host paused, resumed or changed the pace: the channel hears it and its pile shows the
+        new clock; the person waited for sees their prompt's new deadline."""
+        table = self.readers.of_game(row)
+        words = table.text(f"table.{change}", user=user_id, game=row.id,
+                           pace=texts.option_label(table, "timer", row.options.get("timer")))
+        out = [to_game(row.id, {"op": "send", "content": words, "mentions": False}),
+               *self.story.retimed(row, state, table)]
+        pending = state.pending
+        if pending is not None:
+            player = next((p for p in await self.tables.storage.players(row.id) if p.seat == pending.seat), None)
+            if player is not None:
+                key = "hand" if pending.kind in PLANNING_KINDS else "choice"
+                out += await self.prompts.send(row, state, player, key=key, fresh=False, table=table)
+        return out
+
+    async def reminder(self, row: GameRow, player: PlayerRow, state: Game) -> list[Delivery]:
+        """A DM to the person waited for at a slow pace, with a link to their prompt (none for who
+        turned reminders off with /colt notify)."""
+        pending = state.pending
+        if (player.user_id is None or player.absent or pending is None
+                or not await self.tables.storage.wants_reminders(player.user_id)):
+            return []
+        lang = await self.readers.of_user(player.user_id)
+        key = "hand" if pending.kind in PLANNING_KINDS else "choice"
+        prompt = await self.tables.storage.message(row.id, f"{key}:{player.seat}")
+        link = lang.text("remind.link", link=f"https://discord.com/channels/@me/{prompt[0]}/{prompt[1]}") \
+            if prompt else ""
+        words = lang.text("remind.dm", game=row.id, question=texts.question(lang, pending.kind),
+                          deadline=deadline_text(row, state.step))
+        return [to_user(player.user_id, row.id, {"op": "send", "content": f"{words}{link}"})]
 
     def hello(self, row: GameRow, user_id: int, lang: Language) -> Delivery:
         """A DM when someone joins, so a closed DM is known (and told in the lobby) before the start."""
@@ -246,8 +280,8 @@ class Presenter:
             lang = _language(spec)
             if spec["draw"] == "replay":
                 files[i] = await self._replay(int(spec["game"]), lang)
-            elif spec["draw"] == "hand":
-                files[i] = await self.pictures.hand(spec["obs"], lang)
+            elif spec["draw"] in ("hand", "planning"):
+                files[i] = await self.pictures.hand(spec["obs"], lang, planning=spec["draw"] == "planning")
             elif spec["draw"] == "scoreboard":
                 files[i] = await self.pictures.scoreboard(spec["obs"], lang)
         return [(spec["file"], files[i]) for i, spec in enumerate(specs)]

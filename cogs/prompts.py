@@ -98,9 +98,11 @@ class Prompts:
         types = {e["type"] for e in events}
         if "planning-over" in types and "round" not in types:
             for player in players.values():
+                # The hand as it is now: the last card planned is gone from it (B-5).
                 out += await self._close(game_id, player, f"hand:{player.seat}", forget=False,
                                          words=lambda lang: lang.text("dm.planning-over", game=game_id,
-                                                                      round=state.round_no))
+                                                                      round=state.round_no),
+                                         hand={**observe(state, player.seat), "log": []})
         if "round" in types:
             for player in players.values():
                 out += await self.send(row, state, player, key="hand", fresh=True, table=table)
@@ -123,8 +125,7 @@ class Prompts:
             return []
         lang = await self.readers.of_user(player.user_id)
         prompt = self.prompt_for(row.id, state, player.seat, lang, deadline_text(row, state.step))
-        pictures = [{"file": f"hand{row.id}.png", "draw": "hand", "obs": prompt.hand, "lang": lang.code}] \
-            if prompt.hand is not None else []
+        pictures = [picture_of(row.id, prompt.hand, lang)] if prompt.hand is not None else []
         closed = to_game(row.id, {"op": "send", "content": table.text("dm.closed", user=player.user_id),
                                   "view": view_components(self.story.hand_view(row, table))})
         body: dict[str, Any] = {
@@ -136,13 +137,17 @@ class Prompts:
         return [to_user(player.user_id, row.id, body)]
 
     async def _close(self, game_id: int, player: PlayerRow, key: str, *, forget: bool,
-                     words: Callable[[Language], str]) -> list[Delivery]:
-        """A remembered DM prompt becomes ``words`` (in its reader's language), without buttons."""
+                     words: Callable[[Language], str], hand: dict[str, Any] | None = None) -> list[Delivery]:
+        """A remembered DM prompt becomes ``words`` (in its reader's language), without buttons;
+        ``hand``: the player's observation whose hand it shows now."""
         if player.user_id is None:
             return []
         lang = await self.readers.of_user(player.user_id)
-        return [to_user(player.user_id, game_id, {"op": "edit", "key": key, "content": words(lang), "view": [],
-                                                  "missing": "skip", "forget": forget})]
+        body: dict[str, Any] = {"op": "edit", "key": key, "content": words(lang), "view": [], "missing": "skip",
+                                "forget": forget}
+        if hand is not None:
+            body["pictures"] = [picture_of(game_id, hand, lang)]
+        return [to_user(player.user_id, game_id, body)]
 
     async def _close_choice(self, game_id: int, player: PlayerRow, answer: str, source: str) -> list[Delivery]:
         """A choice answered: its message keeps the question and the answer, without buttons."""
@@ -209,6 +214,14 @@ def _style(answer: str) -> discord.ButtonStyle:
     if answer.startswith("plan hide"):
         return discord.ButtonStyle.success
     return discord.ButtonStyle.primary
+
+
+def picture_of(game_id: int, mine: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """What a player's hand message shows: while planning, the whole table as they must know it
+    to plan (the train, the round card and its turn, the pile, their hand: render.planning_image),
+    so the DM is enough; when keeping cards (Expert), the hand alone."""
+    kind = "planning" if mine["phase"] == "planning" else "hand"
+    return {"file": f"{kind}{game_id}.png", "draw": kind, "obs": mine, "lang": lang.code}
 
 
 def _hand_text(hand: list[str], lang: Language) -> str:

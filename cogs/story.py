@@ -60,6 +60,20 @@ def deadline_text(row: GameRow, step: int) -> str:
     return f"<t:{int(row.deadline_at) + 1}:R>"
 
 
+def waiting_clock(row: GameRow, step: int, lang: Language) -> str:
+    """The channel's words on the time of the decision waited for: since when and until when, or
+    that the game is paused."""
+    if row.paused:
+        return lang.text("clock.paused")
+    parts = []
+    if row.waiting_since is not None and row.step == step:
+        parts.append(lang.text("clock.since", since=f"<t:{int(row.waiting_since)}:R>"))
+    deadline = deadline_text(row, step)
+    if deadline:
+        parts.append(lang.text("clock.until", deadline=deadline))
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def action_start(state: Game, before: int) -> int:
     """Where the action that was waiting for an answer began in the log."""
     for index in range(before - 1, -1, -1):
@@ -169,7 +183,7 @@ class Story:
     def _pile_and_status(self, row: GameRow, state: Game, events: list[dict[str, Any]],
                          lang: Language) -> list[Delivery]:
         public = observe(state, None)
-        deadline = deadline_text(row, state.step)
+        deadline = waiting_clock(row, state.step, lang)
         out: list[Delivery] = []
         heads = {run[0]["type"] for run in pictures.split_runs(events)}
         if "round" in heads:
@@ -181,6 +195,10 @@ class Story:
                 "content": self.pile_text(public, lang, draws_this_round(state), deadline)}))
         out += self.status(row, public, lang, deadline)
         return out
+
+    def retimed(self, row: GameRow, state: Game, lang: Language) -> list[Delivery]:
+        """The pile (or the status line) with the clock as it now stands."""
+        return self._pile_and_status(row, state, [], lang)
 
     def new_pile(self, row: GameRow, public: Observation, lang: Language, deadline: str = "") -> Delivery:
         return to_game(row.id, {"op": "send", "key": "pile", "content": self.pile_text(public, lang, deadline=deadline),
@@ -221,7 +239,7 @@ class Story:
                 f"{player_name(public, seat, lang)} ×{count}" for seat, count in sorted(draws.items())))
         pending = public["pending"]
         now = ""
-        clock = lang.text("clock.channel", deadline=deadline) if deadline else ""
+        clock = deadline  # waiting_clock's words
         if public["phase"] == "planning" and pending is not None:
             kinds = info["turns"]
             turn = lang.text("pile.turn", turn=public["turn"] + 1, turns=len(kinds))
@@ -246,7 +264,7 @@ class Story:
     def status_line(public: Observation, lang: Language, deadline: str = "") -> str:
         pending = public["pending"]
         who = player_name(public, pending["seat"], lang)
-        clock = lang.text("clock.channel", deadline=deadline) if deadline else ""
+        clock = deadline  # waiting_clock's words
         return "⏳ " + texts.waiting(lang, pending["kind"], who) + clock + "."
 
     @staticmethod

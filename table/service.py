@@ -25,20 +25,26 @@ from engine.data import base
 from engine.scoring import gunslingers, scores, winners
 from engine.snapshot import dumps, loads
 from lang import CODES, SOURCE, Language, english
-from table.storage import ABANDONED, LOBBY, OVER, RUNNING, Delivery, GameRow, PlayerRow, StaleStep, Storage
+from table.pace import DEFAULT as DEFAULT_PACE
+from table.pace import PACES, pace_of
+from table.storage import (
+    ABANDONED,
+    LOBBY,
+    OVER,
+    RUNNING,
+    Deadline,
+    Delivery,
+    GameRow,
+    PlayerRow,
+    StaleStep,
+    Storage,
+    deadline_columns,
+)
 from table.workers import Workers
 
 log = logging.getLogger(__name__)
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
-# Turn timers: seconds for a decision of Schemin' and for a choice while the pile resolves.
-TIMERS: dict[str, tuple[float, float]] = {
-    "90/45": (90, 45),
-    "45/20": (45, 20),
-    "180/90": (180, 90),
-    "600/300": (600, 300),
-}
-PLANNING_KINDS = ("plan", "discard")  # the decisions of Schemin' (Expert: which cards to keep)
 MISSES_BEFORE_ABSENT = 3  # missed decisions in a row before the AI takes the seat until "I'm back"
 STAND_IN = "normal"  # the AI level that answers for a person whose time is up or who is away
 CACHED_GAMES = 512  # game states kept in memory (the most recently used); the database has them all
@@ -51,7 +57,7 @@ LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
     "expert": (False, True),
     "django": ("push", "lone-gun"),
     "belle": ("any-other", "same-position"),
-    "timer": tuple(TIMERS),
+    "timer": (DEFAULT_PACE, *(name for name in PACES if name != DEFAULT_PACE)),
 }
 ENGINE_OPTIONS = frozenset(f.name for f in fields(Options))
 
@@ -66,9 +72,8 @@ def engine_options(options: dict[str, Any]) -> Options:
 
 
 def time_limit(options: dict[str, Any], kind: str) -> float:
-    """Seconds a person has for a decision of ``kind``."""
-    planning, choice = TIMERS.get(options.get("timer", ""), TIMERS[LOBBY_OPTIONS["timer"][0]])
-    return planning if kind in PLANNING_KINDS else choice
+    """Seconds a person has for a decision of ``kind`` at the game's pace."""
+    return pace_of(options.get("timer")).limit(kind)
 
 
 def _choose_safely(world: Game, seat: int, level: str, rng: random.Random, budget_ms: float | None) -> str:
@@ -123,6 +128,10 @@ class Show(Protocol):
     async def channel_moved(self, row: GameRow, players: list[PlayerRow], state: Game,
                             lobby: Lobby) -> list[Delivery]: ...
 
+    async def retimed(self, row: GameRow, state: Game, change: str, user_id: int) -> list[Delivery]: ...
+
+    async def reminder(self, row: GameRow, player: PlayerRow, state: Game) -> list[Delivery]: ...
+
 
 class NothingShown:
     """A table that shows nothing (tests of the rules of the table alone)."""
@@ -135,6 +144,12 @@ class NothingShown:
 
     async def channel_moved(self, row: GameRow, players: list[PlayerRow], state: Game,
                             lobby: Lobby) -> list[Delivery]:
+        return []
+
+    async def retimed(self, row: GameRow, state: Game, change: str, user_id: int) -> list[Delivery]:
+        return []
+
+    async def reminder(self, row: GameRow, player: PlayerRow, state: Game) -> list[Delivery]:
         return []
 
 
@@ -363,12 +378,14 @@ class Tables:
             row = lobby.game
             row.status, row.channel_id, row.step = RUNNING, channel_id, state.step
             deadline = self._deadline(row, lobby.players, state)
-            row.deadline_step, row.deadline_at = deadline or (None, None)
+            _time(row, deadline)
+            row.waiting_since = self.clock()
             outcome = Outcome(game_id, row, lobby.players, state, 0)
             deliveries = await self.show.game(outcome)
             async with self.storage.transaction() as tx:
                 tx.start_game(game_id, channel_id=channel_id, snapshot=dumps(state), step=state.step,
-                                    waiting_seat=_waiting_seat(state), characters=characters, deadline=deadline)
+                                    waiting_seat=_waiting_seat(state), characters=characters, deadline=deadline,
+                              since=row.waiting_since)
                 tx.enqueue(deliveries)
             self._cache(game_id, state)
             outcome.row = await self.row(game_id)
@@ -382,6 +399,8 @@ class Tables:
         An absent person who answers is back: the AI stops playing for them."""
         async with self.lock(game_id):
             row, players, player = await self._playing(game_id, user_id)
+            if row.paused:
+                raise TableError("error.paused", game=game_id)
             presence = (0, False) if player.missed or player.absent else None
             return await self._apply(row, players, player.seat, step, answer, "player", presence)
 
@@ -395,7 +414,7 @@ class Tables:
             row = await self._running(game_id)
             state = await self.state(game_id, row)
             pending = state.pending
-            if pending is None or state.step != step:
+            if pending is None or state.step != step or row.paused:
                 return None
             players = await self.storage.players(game_id)
             player = next(p for p in players if p.seat == pending.seat)
@@ -417,8 +436,8 @@ class Tables:
             answer = _choose_safely(loads(snapshot), player.seat, STAND_IN, random.Random(seed), None)
         async with self.lock(game_id):
             row = await self._running(game_id)
-            if row.step != step:
-                return None  # someone answered while the AI was thinking
+            if row.step != step or row.paused:
+                return None  # someone answered while the AI was thinking, or the host paused the game
             players = await self.storage.players(game_id)
             player = next(p for p in players if p.seat == player.seat)
             presence = None
@@ -436,8 +455,7 @@ class Tables:
                 raise TableError("error.not-away")
             player.absent, player.missed = False, 0
             state = await self.state(game_id, row)
-            deadline = self._deadline(row, players, state)
-            await self._change_presence(row, player, state, back=True, deadline=deadline)
+            await self._change_presence(row, player, state, back=True, timing=self._timing(row, players, state))
             return await self.row(game_id), player
 
     async def step_away(self, game_id: int, user_id: int) -> PlayerRow:
@@ -447,19 +465,102 @@ class Tables:
             player.absent = True
             state = await self.state(game_id, row)
             waiting_for_them = state.pending is not None and state.pending.seat == player.seat
-            await self._change_presence(row, player, state, back=False,
-                                        deadline=(None, None) if waiting_for_them else None)
+            timing = {**deadline_columns(None), "paused_left": None} if waiting_for_them else None
+            await self._change_presence(row, player, state, back=False, timing=timing)
             return player
 
     async def _change_presence(self, row: GameRow, player: PlayerRow, state: Game, *, back: bool,
-                               deadline: tuple[int, float] | tuple[None, None] | None) -> None:
-        """Write a person's presence (and their decision's new deadline) with what it shows."""
+                               timing: dict[str, Any] | None) -> None:
+        """Write a person's presence (and their decision's new timing) with what it shows."""
         deliveries = await self.show.presence(row, player, state, back=back)
         async with self.storage.transaction() as tx:
             tx.set_presence(row.id, player.seat, missed=player.missed, absent=player.absent)
-            if deadline is not None:
-                tx.update_game(row.id, deadline_step=deadline[0], deadline_at=deadline[1])
+            if timing is not None:
+                tx.update_game(row.id, **timing)
             tx.enqueue(deliveries)
+
+    def _timing(self, row: GameRow, players: list[PlayerRow], state: Game) -> dict[str, Any]:
+        """The columns that time the pending decision anew: a deadline, or, in a paused game, the
+        whole time it will have once resumed."""
+        deadline = self._deadline(row, players, state)
+        if not row.paused:
+            return {**deadline_columns(deadline), "paused_left": None}
+        return {**deadline_columns(None), "paused_left": deadline.limit if deadline else None}
+
+    # --- pace and pause (the host, or a server manager) -------------------------------------------
+
+    async def pause(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
+        """Stop the game's clock: its decision keeps the time it had left; nobody may answer."""
+        async with self.lock(game_id):
+            row = await self._hosted(game_id, user_id, may_manage)
+            if row.paused:
+                raise TableError("error.already-paused", game=game_id)
+            now = self.clock()
+            left = max(0.0, row.deadline_at - now) if row.deadline_step == row.step and row.deadline_at else None
+            state = await self.state(game_id, row)
+            row.paused_at, row.paused_left, row.deadline_at = now, left, None
+            await self._retime(row, state, {"paused_at": now, "paused_left": left, "deadline_at": None},
+                               "paused", user_id)
+            return row
+
+    async def resume(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
+        """Start the clock again: the decision has the time it had left when paused."""
+        async with self.lock(game_id):
+            row = await self._hosted(game_id, user_id, may_manage)
+            if not row.paused:
+                raise TableError("error.not-paused", game=game_id)
+            state = await self.state(game_id, row)
+            at = self.clock() + row.paused_left if row.paused_left is not None else None
+            row.paused_at, row.paused_left, row.deadline_at = None, None, at
+            if at is not None:
+                row.deadline_step = row.step
+            await self._retime(row, state, {"paused_at": None, "paused_left": None, "deadline_at": at,
+                                            "deadline_step": row.deadline_step}, "resumed", user_id)
+            return row
+
+    async def set_pace(self, game_id: int, user_id: int, pace: str, *, may_manage: bool) -> GameRow:
+        """A new pace from now on: the decision waited for gets the new pace's whole time."""
+        if pace not in PACES:
+            raise TableError("error.bad-option")
+        async with self.lock(game_id):
+            row = await self._hosted(game_id, user_id, may_manage)
+            row.options = {**row.options, "timer": pace}
+            state = await self.state(game_id, row)
+            players = await self.storage.players(game_id)
+            timing = self._timing(row, players, state)
+            for name, value in timing.items():
+                setattr(row, name, value)
+            await self._retime(row, state, {"options": row.options, **timing}, "paced", user_id)
+            return row
+
+    async def _hosted(self, game_id: int, user_id: int, may_manage: bool) -> GameRow:
+        row = await self._running(game_id)
+        if user_id != row.host_id and not may_manage:
+            raise TableError("error.host-or-manager")
+        return row
+
+    async def _retime(self, row: GameRow, state: Game, columns: dict[str, Any], change: str, user_id: int) -> None:
+        deliveries = await self.show.retimed(row, state, change, user_id)
+        async with self.storage.transaction() as tx:
+            tx.update_game(row.id, **columns)
+            tx.enqueue(deliveries)
+
+    async def remind(self, game_id: int, step: int, number: int) -> bool:
+        """Send reminder ``number`` of the decision at ``step`` to the person it waits for, once;
+        False when it is no longer due (answered, paused, retimed, or sent already)."""
+        async with self.lock(game_id):
+            row = await self.row(game_id)
+            if (row.status != RUNNING or row.paused or row.step != step or row.deadline_step != step
+                    or row.reminded >= number or row.waiting_seat is None):
+                return False
+            players = await self.storage.players(game_id)
+            player = next(p for p in players if p.seat == row.waiting_seat)
+            state = await self.state(game_id, row)
+            deliveries = await self.show.reminder(row, player, state)
+            async with self.storage.transaction() as tx:
+                tx.reminded(game_id, step, number)
+                tx.enqueue(deliveries)
+            return True
 
     async def _running(self, game_id: int) -> GameRow:
         row = await self.row(game_id)
@@ -498,8 +599,8 @@ class Tables:
                 player = next(p for p in players if p.seat == seat)
                 player.missed, player.absent = presence
             deadline = self._deadline(row, players, state)
-            row.deadline_step, row.deadline_at = deadline or (None, None)
-            row.step, row.waiting_seat = state.step, _waiting_seat(state)
+            _time(row, deadline)
+            row.step, row.waiting_seat, row.waiting_since = state.step, _waiting_seat(state), self.clock()
             if state.phase == "over":
                 row.status = OVER
             outcome = Outcome(game_id, row, players, state, before, answered_by=seat, answered=answer,
@@ -509,7 +610,7 @@ class Tables:
                 tx.save_answer(
                     game_id, step=step, seat=seat, answer=answer, source=source, snapshot=dumps(state),
                     new_step=state.step, waiting_seat=row.waiting_seat, results=self._results(row, players, state),
-                    deadline=deadline, presence=presence,
+                    deadline=deadline, presence=presence, since=row.waiting_since,
                 )
                 tx.enqueue(deliveries)
         except StaleStep as error:
@@ -522,7 +623,7 @@ class Tables:
             self.forget(game_id)
         return outcome
 
-    def _deadline(self, row: GameRow, players: list[PlayerRow], state: Game) -> tuple[int, float] | None:
+    def _deadline(self, row: GameRow, players: list[PlayerRow], state: Game) -> Deadline | None:
         """When the pending decision's time is up: people only, and not while the AI plays for them."""
         pending = state.pending
         if pending is None:
@@ -530,7 +631,8 @@ class Tables:
         player = next(p for p in players if p.seat == pending.seat)
         if player.autoplayed:
             return None
-        return state.step, self.clock() + time_limit(row.options, pending.kind)
+        limit = time_limit(row.options, pending.kind)
+        return Deadline(state.step, self.clock() + limit, limit)
 
     @staticmethod
     def _results(row: GameRow, players: list[PlayerRow], state: Game) -> list[dict[str, Any]]:
@@ -584,6 +686,12 @@ class Tables:
             await self.storage.update_game(game_id, status=ABANDONED)
             self.forget(game_id)
             return await self.row(game_id)
+
+
+def _time(row: GameRow, deadline: Deadline | None) -> None:
+    """The row as the new deadline leaves it (what is shown is drawn from it before it is written)."""
+    for name, value in deadline_columns(deadline).items():
+        setattr(row, name, value)
 
 
 def _waiting_seat(state: Game) -> int | None:

@@ -67,6 +67,34 @@ class GameRow:
     deadline_at: float | None = None
     step: int = 0  # the engine step of the stored snapshot
     waiting_seat: int | None = None  # the seat the pending decision waits for
+    deadline_limit: float | None = None  # seconds the timed decision was given (its reminders follow it)
+    reminded: int = 0  # reminders sent for the timed decision
+    waiting_since: float | None = None  # when the pending decision was asked
+    paused_at: float | None = None  # when the host paused the game (None: it runs)
+    paused_left: float | None = None  # seconds the timed decision had left when it was paused
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When the decision at ``step`` is up, and how long it was given (``limit`` seconds)."""
+
+    step: int
+    at: float
+    limit: float
+
+    def columns(self) -> dict[str, Any]:
+        return {"deadline_step": self.step, "deadline_at": self.at, "deadline_limit": self.limit, "reminded": 0}
+
+
+NO_DEADLINE: dict[str, Any] = {"deadline_step": None, "deadline_at": None, "deadline_limit": None, "reminded": 0}
+
+
+def deadline_columns(deadline: Deadline | None) -> dict[str, Any]:
+    return deadline.columns() if deadline is not None else dict(NO_DEADLINE)
 
 
 @dataclass
@@ -125,7 +153,9 @@ def _game(row: aiosqlite.Row) -> GameRow:
         status=row["status"], options=json.loads(row["options"]), seed=row["seed"],
         snapshot=row["snapshot"], ended_at=row["ended_at"], cleanup_at=row["cleanup_at"],
         language=row["language"], deadline_step=row["deadline_step"], deadline_at=row["deadline_at"],
-        step=row["step"], waiting_seat=row["waiting_seat"],
+        step=row["step"], waiting_seat=row["waiting_seat"], deadline_limit=row["deadline_limit"],
+        reminded=row["reminded"], waiting_since=row["waiting_since"], paused_at=row["paused_at"],
+        paused_left=row["paused_left"],
     )
 
 
@@ -249,22 +279,19 @@ class Tx:
 
     def start_game(
         self, game_id: int, *, channel_id: int, snapshot: str, step: int, waiting_seat: int | None,
-        characters: dict[int, str], deadline: tuple[int, float] | None,
+        characters: dict[int, str], deadline: Deadline | None, since: float | None = None,
     ) -> None:
-        """The dealt game; ``characters`` by seat; ``deadline`` (step, time) of the first decision."""
-        deadline_step, deadline_at = deadline or (None, None)
+        """The dealt game; ``characters`` by seat; ``deadline`` of the first decision."""
         for seat, character in characters.items():
             self.execute("UPDATE players SET character = ? WHERE game_id = ? AND seat = ?", (character, game_id, seat))
-        self.execute(
-            "UPDATE games SET status = ?, channel_id = ?, snapshot = ?, step = ?, waiting_seat = ?, updated_at = ?,"
-            " deadline_step = ?, deadline_at = ?, starting_at = NULL WHERE id = ?",
-            (RUNNING, channel_id, snapshot, step, waiting_seat, time.time(), deadline_step, deadline_at, game_id),
-        )
+        self.update_game(game_id, status=RUNNING, channel_id=channel_id, snapshot=snapshot, step=step,
+                         waiting_seat=waiting_seat, waiting_since=since or time.time(), starting_at=None,
+                         **deadline_columns(deadline))
 
     def save_answer(
         self, game_id: int, *, step: int, seat: int, answer: str, snapshot: str, new_step: int,
         waiting_seat: int | None, results: list[dict[str, Any]], source: str = "player",
-        deadline: tuple[int, float] | None = None, presence: tuple[int, bool] | None = None,
+        deadline: Deadline | None = None, presence: tuple[int, bool] | None = None, since: float | None = None,
     ) -> None:
         """The answer to decision ``step``, the state it led to (at ``new_step``), the next deadline,
         the answering seat's presence (missed, absent) when it changed and, at the end, the results.
@@ -272,17 +299,17 @@ class Tx:
         Written only where the stored game is still running at ``step`` (compare-and-set): else
         ``StaleStep``, and nothing of the transaction is written."""
         now = time.time()
-        deadline_step, deadline_at = deadline or (None, None)
+        timing = deadline_columns(deadline)
         over = bool(results)
 
         def compare_and_set(db: sqlite3.Connection) -> None:
             changed = db.execute(
                 "UPDATE games SET snapshot = ?, step = ?, waiting_seat = ?, deadline_step = ?, deadline_at = ?,"
-                " updated_at = ?, status = CASE WHEN ? THEN ? ELSE status END,"
-                " ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
-                " WHERE id = ? AND step = ? AND status = ?",
-                (snapshot, new_step, waiting_seat, deadline_step, deadline_at, now, over, OVER, over, now,
-                 game_id, step, RUNNING),
+                " deadline_limit = ?, reminded = 0, waiting_since = ?, updated_at = ?,"
+                " status = CASE WHEN ? THEN ? ELSE status END, ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
+                " WHERE id = ? AND step = ? AND status = ? AND paused_at IS NULL",
+                (snapshot, new_step, waiting_seat, timing["deadline_step"], timing["deadline_at"],
+                 timing["deadline_limit"], since or now, now, over, OVER, over, now, game_id, step, RUNNING),
             ).rowcount
             if changed != 1:
                 raise StaleStep(f"game {game_id} is no longer at step {step}")
@@ -298,6 +325,12 @@ class Tx:
                 " VALUES (:game_id, :guild_id, :user_id, :character, :score, :won, :gunslinger)",
                 results,
             ))
+
+    def reminded(self, game_id: int, step: int, number: int) -> None:
+        """Reminder ``number`` of the decision at ``step`` is sent: written once (compare-and-set),
+        the write's count says whether this was the first to send it."""
+        self.execute("UPDATE games SET reminded = ? WHERE id = ? AND step = ? AND deadline_step = ? AND reminded < ?"
+                     " AND paused_at IS NULL", (number, game_id, step, step, number))
 
     # --- messages to edit later ----------------------------------------------------------------
 
@@ -325,6 +358,10 @@ class Tx:
     def set_locale(self, user_id: int, locale: str) -> None:
         self.execute("INSERT INTO people (user_id, locale) VALUES (?, ?)"
                      " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))
+
+    def set_reminders(self, user_id: int, on: bool) -> None:
+        self.execute("INSERT INTO people (user_id, reminders) VALUES (?, ?)"
+                     " ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders", (user_id, int(on)))
 
     def set_language(self, user_id: int, language: str | None) -> None:
         self.execute("INSERT INTO people (user_id, language) VALUES (?, ?)"
@@ -512,6 +549,10 @@ class Storage:
         """A person's Discord locale as last seen and the language they chose (None: not set)."""
         rows = await self._rows("SELECT locale, language FROM people WHERE user_id = ?", (user_id,))
         return (rows[0]["locale"], rows[0]["language"]) if rows else (None, None)
+
+    async def wants_reminders(self, user_id: int) -> bool:
+        rows = await self._rows("SELECT reminders FROM people WHERE user_id = ?", (user_id,))
+        return bool(rows[0][0]) if rows else True
 
     async def stats(self, guild_id: int) -> list[dict[str, Any]]:
         rows = await self._rows(

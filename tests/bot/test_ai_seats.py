@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from bot import create_bot
-from table.service import MISSES_BEFORE_ABSENT, TIMERS, TableError, time_limit
+from table.pace import PACES
+from table.service import MISSES_BEFORE_ABSENT, TableError, time_limit
 from tests.bot.table import (
     Table,
     component_id,
@@ -180,10 +181,10 @@ async def test_deadlines_survive_a_restart(simcord_env, settings) -> None:  # ty
     game_id = await open_and_start(table)
     state = await table.bot.tables.state(game_id)
     step, seat = state.step, state.pending.seat  # type: ignore[union-attr]
-    await simcord_env.advance_time(TIMERS["90/45"][0] / 2)
+    await simcord_env.advance_time(PACES["90/45"].planning / 2)
     await simcord_env.restart_bot(create_bot(settings))
     assert (await table.bot.tables.state(game_id)).step == step  # not yet
-    await simcord_env.advance_time(TIMERS["90/45"][0] / 2 + 1)
+    await simcord_env.advance_time(PACES["90/45"].planning / 2 + 1)
     assert (await table.bot.tables.state(game_id)).step > step
     assert (await _sources(table, game_id))[step] == (seat, "timeout")
 
@@ -205,7 +206,7 @@ async def test_leaving_a_running_game_hands_the_bandit_to_the_ai(simcord_env) ->
     assert (2, "absent") in await _sources(table, game_id)
 
 
-@pytest.mark.parametrize("timer", sorted(TIMERS))
+@pytest.mark.parametrize("timer", sorted(PACES))
 async def test_the_host_chooses_the_timer(simcord_env, timer: str) -> None:  # type: ignore[no-untyped-def]
     table = setup_table(simcord_env, 3)
     lobby = await open_lobby(table)
@@ -217,7 +218,7 @@ async def test_the_host_chooses_the_timer(simcord_env, timer: str) -> None:  # t
     row = await table.bot.tables.row(game_id)
     assert row.options["timer"] == timer
     assert row.deadline_at is not None
-    assert row.deadline_at - table.bot.tables.clock() == pytest.approx(TIMERS[timer][0], abs=5)
+    assert row.deadline_at - table.bot.tables.clock() == pytest.approx(PACES[timer].planning, abs=5)
 
 
 def test_an_ai_that_cannot_read_the_table_still_answers(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -118,7 +118,7 @@ SAME_AS_ENGLISH = {"command.colt.name", "bandit.ghost", "bandit.doc", "bandit.tu
 SHARED_WORDS = {
     "fr": {"action.marshal", "rules.topic.marshal", "score.bandit", "score.total", "turn.S", "turn-name.S",
            "turn.T", "turn.M", "card.tunnels", "pile.title", "lobby.table", "command.stats.name", "rules.topic.actions",
-           "car.short.locomotive"},
+           "car.short.locomotive", "command.pause.name"},
     "es": {"action.marshal", "rules.topic.marshal", "score.total", "car.short.locomotive"},
     "pl": {"lobby.start"},
     "cs": set(),

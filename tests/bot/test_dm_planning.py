@@ -1,0 +1,41 @@
+"""Planning from the DM (issue 13): the planning prompt's picture shows the table (train, round card,
+pile, hand: render.planning_image), and the hand shown when planning is over is the hand as it is."""
+
+from __future__ import annotations
+
+import random
+
+from cogs.delivery import digest
+from cogs.prompts import picture_of
+from engine import observe
+from lang import english
+from tests.bot.table import open_and_start, pending_user, play_turn, prompt_message, setup_table
+
+
+async def test_the_planning_prompt_shows_the_whole_table(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    user = await pending_user(table, game_id)
+    prompt = prompt_message(user)
+    assert prompt is not None
+    assert [a.filename for a in prompt.attachments] == [f"planning{game_id}.png"]
+
+
+async def test_when_planning_is_over_each_hand_picture_is_the_hand_left(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """B-5: the last card planned leaves the hand; the DM said "planning is over" over the hand as
+    it was before that card (one card behind)."""
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    rng = random.Random(4)
+    for _ in range(60):
+        state = await table.bot.tables.state(game_id)
+        if state.phase != "planning":
+            break
+        await play_turn(table, game_id, rng)
+    state = await table.bot.tables.state(game_id)
+    assert state.phase != "planning"
+    for player in await table.bot.tables.storage.players(game_id):
+        stored = await table.bot.tables.storage.message(game_id, f"hand:{player.seat}")
+        assert stored is not None
+        now = picture_of(game_id, {**observe(state, player.seat), "log": []}, english())
+        assert stored[2] == digest([now]), f"seat {player.seat}'s hand picture is not the hand left"
