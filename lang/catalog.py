@@ -12,6 +12,8 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from lang import numbers
+
 LOCALES = Path(__file__).resolve().parent.parent / "data" / "locales"
 SOURCE = "en"  # the catalog every other one translates, key for key
 CODES = ("en", "fr", "cs", "pl", "ru", "es")  # the languages a game, a player and a command can have
@@ -85,10 +87,23 @@ class Language:
         return self._gettext.gettext(key)
 
     def text(self, key: str, /, **fields: object) -> str:
-        """The message ``key`` with its placeholders filled; a plural message counts ``n``."""
+        """The message ``key`` with its placeholders filled; a plural message counts ``n``. A whole
+        number reads as it is, or as the template asks: ``{value:money}``, ``{value:number}``."""
         count = fields.get("n", 1)
         template = self.template(key, count if isinstance(count, int) else 1)
-        return template.format(**fields) if fields else template
+        if not fields:
+            return template
+        return template.format(**{name: numbers.Amount(value, self.code)
+                                  if isinstance(value, int) and not isinstance(value, bool) else value
+                                  for name, value in fields.items()})
+
+    def money(self, value: int, *, signed: bool = False) -> str:
+        """An amount of the game's dollars as this language writes it ("$2,900", "2 900 $")."""
+        return numbers.money(value, self.code, signed=signed)
+
+    def number(self, value: int) -> str:
+        """A number with this language's group separator ("2,900", "2 900")."""
+        return numbers.number(value, self.code)
 
     def noun(self, key: str, /, **fields: object) -> Noun:
         """The message ``key`` as a noun, with every form this language lists for it."""

@@ -99,15 +99,15 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
             draw.paste(img, icon, (x, int(mid - 12)))
             colour = theme.PANEL_TEXT if n else theme.PANEL_DIM
             draw.text(img, (x + 30, mid - 8), f"×{n}", "bold", 15, colour)
-            draw.text(img, (x + 30, mid + 11), txt.t("score.money", translate, value=row["value"][kind]),
+            draw.text(img, (x + 30, mid + 11), txt.money(row["value"][kind], translate),
                       "regular", 14, colour)
         if row["gunslinger"]:
             draw.paste(img, assets.symbol("fire", 26, theme.PANEL_TEXT), (cols["gunslinger"], int(mid - 13)))
-            bonus = txt.t("score.money", translate, value=row["bonus"])
+            bonus = txt.money(row["bonus"], translate)
             draw.text(img, (cols["gunslinger"] + 32, mid), bonus, "bold", 15, theme.PANEL_TEXT)
         else:
             draw.text(img, (cols["gunslinger"] + 10, mid), "—", "bold", 15, theme.PANEL_DIM)
-        total = txt.t("score.money", translate, value=row["total"])
+        total = txt.money(row["total"], translate)
         draw.text(img, (cols["total"], mid), total, "bold", 22, theme.PANEL_TEXT, "r")
         if row["winner"]:
             draw.paste(img, assets.crown(28), (cols["total"] - fonts.width(total, "bold", 22) - 36, int(mid - 15)))

@@ -30,6 +30,12 @@ def t(key: str, translate: Translate | None = None, /, **fields: object) -> str:
     return _lang(translate).text(key, **fields)
 
 
+def money(value: int, translate: Translate | None = None) -> str:
+    """An amount of the game's dollars as the reader's language writes it (lang.numbers): the
+    pictures' money reads like the channel's ("$2,900", "2 900 $")."""
+    return _lang(translate).money(value)
+
+
 def bandit_noun(name: str | None, translate: Translate | None = None) -> Noun:
     key = f"bandit.{name}"
     if exists(key):
