@@ -13,6 +13,10 @@ from render.text import Translate
 Observation = dict[str, Any]
 KINDS = ("purse", "jewel", "strongbox")
 FIXED_VALUES = {"jewel": 500, "strongbox": 1000}  # B-1; purses carry their value in the token
+# Bold numbers are drawn at 16 px or more: below that, DejaVu Sans Bold's own hinting (its TrueType
+# instructions, which FreeType runs) snaps the horizontal strokes of its digits and "$" to one pixel
+# under stems of nearly three, and "1000 $" reads as a thin serif face beside the 22 px totals.
+BOLD_NUMBER = 16
 
 
 def _value(token: str) -> int:
@@ -98,18 +102,22 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
             icon = assets.loot(kind, 24) if n else assets.faded(assets.loot(kind, 24), 30)
             draw.paste(img, icon, (x, int(mid - 12)))
             colour = theme.PANEL_TEXT if n else theme.PANEL_DIM
-            draw.text(img, (x + 30, mid - 8), f"×{n}", "bold", 15, colour)
+            draw.text(img, (x + 30, mid - 8), f"×{n}", "bold", BOLD_NUMBER, colour)
             draw.text(img, (x + 30, mid + 11), txt.money(row["value"][kind], translate),
                       "regular", 14, colour)
-        if row["gunslinger"]:
-            draw.paste(img, assets.symbol("fire", 26, theme.PANEL_TEXT), (cols["gunslinger"], int(mid - 13)))
-            bonus = txt.money(row["bonus"], translate)
-            draw.text(img, (cols["gunslinger"] + 32, mid), bonus, "bold", 15, theme.PANEL_TEXT)
-        else:
-            draw.text(img, (cols["gunslinger"] + 10, mid), "—", "bold", 15, theme.PANEL_DIM)
         total = txt.money(row["total"], translate)
+        crown_x = cols["total"] - fonts.width(total, "bold", 22) - 36
+        if row["gunslinger"]:
+            bonus = txt.money(row["bonus"], translate)
+            # A long total and its crown push the bonus left rather than run into it.
+            right = crown_x - 8 if row["winner"] else cols["total"] - fonts.width(total, "bold", 22) - 12
+            x = min(cols["gunslinger"] + 32, right - fonts.width(bonus, "bold", BOLD_NUMBER))
+            draw.paste(img, assets.symbol("fire", 26, theme.PANEL_TEXT), (x - 32, int(mid - 13)))
+            draw.text(img, (x, mid), bonus, "bold", BOLD_NUMBER, theme.PANEL_TEXT)
+        else:
+            draw.text(img, (cols["gunslinger"] + 10, mid), "—", "bold", BOLD_NUMBER, theme.PANEL_DIM)
         draw.text(img, (cols["total"], mid), total, "bold", 22, theme.PANEL_TEXT, "r")
         if row["winner"]:
-            draw.paste(img, assets.crown(28), (cols["total"] - fonts.width(total, "bold", 22) - 36, int(mid - 15)))
+            draw.paste(img, assets.crown(28), (crown_x, int(mid - 15)))
         y += row_h
     return img

@@ -8,11 +8,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine import apply, from_json, new_game, observe, to_json
 from engine.model import OVER
-from render import encode, layout, samples, theme
+from lang import language
+from render import encode, fonts, layout, samples, theme
 from render.hand import hand_image
 from render.pile import pile_image
 from render.scoreboard import scoreboard_image
@@ -158,3 +159,42 @@ def test_pictures_can_be_drawn_from_several_threads_at_once() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(lambda obs: encode.png(train_image(obs)), pictures * 2))
     assert together == alone * 2
+
+
+def _top_stroke(style: str, size: int) -> float:
+    """How many pixels thick FreeType draws the top of a "0" in this style and size (DejaVu Sans Bold
+    unhinted: about a seventh of the size; its hinting snaps it to one pixel from 12 to 15 px)."""
+    glyph = Image.new("L", (size * 3, size * 3), 0)
+    ImageDraw.Draw(glyph).text((size, size // 2), "0", font=fonts.font(style, size), fill=255)
+    left, top, right, bottom = glyph.getbbox() or (0, 0, 1, 1)
+    ink = glyph.load()
+    return sum(ink[(left + right) // 2, y] for y in range(top, (top + bottom) // 2)) / 255  # type: ignore[index]
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_scoreboard_numbers_are_drawn_in_one_sans_face_and_the_languages_money(
+        code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Gunslinger's "1000 $" read as a serif face: DejaVu Sans Bold's hinting thins the horizontal
+    strokes of its digits below 16 px. Every number on the scoreboard is drawn where its strokes keep
+    their weight, and every amount is the language's money ("1 000 $", "$1,000")."""
+    drawn: list[tuple[str, str, int]] = []
+    sprite = fonts.sprite
+
+    def record(text: str, style: str, size: int, colour: Any) -> Any:
+        drawn.append((text, style, size))
+        return sprite(text, style, size, colour)
+
+    monkeypatch.setattr(fonts, "sprite", record)
+    lang = language(code)
+    obs = samples.finished(samples.colourful())
+    scoreboard_image(obs, translate=lang)
+    bonus = obs["result"]["scores"][obs["result"]["gunslingers"][0]] - 1000  # the sample's first bandit
+    numbers = [(text, style, size) for text, style, size in drawn if any(ch.isdigit() for ch in text)]
+    assert any(text == lang.money(1000) or text == lang.money(bonus) for text, _, _ in numbers)
+    for text, style, size in numbers:
+        if style == "bold":  # a one-pixel top under stems of nearly three reads as a serif face
+            assert _top_stroke(style, size) >= 1.8, f"{text!r} drawn bold at {size} px has hairline strokes"
+    totals = {lang.money(total) for total in obs["result"]["scores"].values()}
+    assert totals <= {text for text, _, _ in numbers}
+    assert not [text for text, _, _ in numbers if "$" in text and text not in totals
+                and not any(text == lang.money(v) for v in range(0, 20001, 50))]
