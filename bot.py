@@ -55,7 +55,8 @@ class ColtBot(commands.Bot):
         self.presenter = Presenter(self, self.tables, Pictures(self.workers))
         self.tables.show = self.presenter
         courier = Courier(self, storage, self.presenter.draw, channel_lost=self._channel_lost)
-        self.outbox = Outbox(storage, courier, interval=self.settings.message_interval, clock=clock)
+        self.outbox = Outbox(storage, courier, interval=self.settings.message_interval, clock=clock,
+                             story_interval=self.settings.story_interval)
         storage.committed = self.outbox.wake  # what a transaction enqueued is delivered once committed
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await asyncio.to_thread(render.preload)  # for the pictures drawn here (the local table's Preview)

@@ -9,9 +9,12 @@ channel, a person's DMs, a lobby's channel) while that target has rows, in the o
 - a permanent one is handled by its meaning (cogs.delivery): a closed DM is told in the channel, a
   vanished game channel is replaced and the row goes to the new one, a deleted message is sent
   anew; anything else (a bug) is logged as an error and the row is dropped;
-- when a backlog builds up, consecutive train pictures are combined into one message (up to
-  Discord's 10 attachments), never dropped; an edit of a message still waiting behind a newer edit
-  of the same message is skipped (only the newest state matters).
+- the story is paced for watchers: one action picture per message, ``story_interval`` apart, so a
+  round unfolds rather than arriving at once; only a real backlog (pictures waiting longer than
+  ``BACKLOG_AFTER``: after a restart or an outage) combines consecutive pictures into one message
+  (up to Discord's 10 attachments), never dropping one;
+- an edit of a message still waiting behind a newer edit of the same message is skipped (only the
+  newest state matters).
 
 Rows survive restarts: a fresh bot starts a worker for every target with rows. A send that was under
 way when the process died is looked for in the channel before it is sent again (cogs.delivery).
@@ -32,6 +35,7 @@ log = logging.getLogger(__name__)
 MAX_FILES = 10  # attachments Discord takes in one message
 BATCH = MAX_FILES + 1  # rows looked at together (combining frames, skipping superseded edits)
 FIRST_RETRY, LAST_RETRY = 1.0, 300.0  # seconds between tries of a passing failure: doubling, capped
+BACKLOG_AFTER = 60.0  # seconds a picture may wait before the pictures behind it are combined with it
 
 
 class Retry(Exception):
@@ -56,8 +60,11 @@ def backoff(attempts: int) -> float:
 
 class Outbox:
     def __init__(self, storage: Storage, deliver: Deliver, *, interval: float,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, story_interval: float = 0.0,
+                 written_clock: Callable[[], float] = time.time) -> None:
         self.storage, self.deliver, self.interval, self.clock = storage, deliver, interval, clock
+        self.story_interval = story_interval
+        self.written_clock = written_clock  # the clock of the rows' ``created_at`` (the storage's)
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()  # targets woken while their worker was busy: look again
         self._closed = False
@@ -117,7 +124,8 @@ class Outbox:
                 if wait > 0:
                     await asyncio.sleep(wait)
                     continue
-                batch, superseded = plan_batch(rows)
+                backlog = self.written_clock() - rows[0].created_at > BACKLOG_AFTER
+                batch, superseded = plan_batch(rows, combine=backlog)
                 if superseded:
                     async with self.storage.transaction() as tx:
                         tx.delivered(row.id for row in superseded)
@@ -138,8 +146,11 @@ class Outbox:
                 rows = rows[len(batch):]
                 if not rows and complete and target not in self._again:
                     return  # everything read was delivered, and nothing was written since
-                if self.interval and rows:
-                    await asyncio.sleep(self.interval)  # paced: Discord's limits per channel
+                if rows:
+                    pause = self.story_interval if _is_frame(batch[-1]) and _is_frame(rows[0]) else 0.0
+                    pause = max(pause, self.interval)  # never faster than Discord's limits per channel
+                    if pause:
+                        await asyncio.sleep(pause)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -150,8 +161,9 @@ class Outbox:
                 del self._workers[target]
 
 
-def plan_batch(rows: list[OutboxRow]) -> tuple[list[OutboxRow], list[OutboxRow]]:
-    """What to deliver now: the first row, with the frames queued right behind it (one message).
+def plan_batch(rows: list[OutboxRow], *, combine: bool = True) -> tuple[list[OutboxRow], list[OutboxRow]]:
+    """What to deliver now: the first row, with (``combine``: a backlog) the frames queued right
+    behind it, as one message.
 
     Or, when the first row is an edit that a later waiting edit of the same message replaces, no
     batch and that superseded row to skip."""
@@ -163,7 +175,7 @@ def plan_batch(rows: list[OutboxRow]) -> tuple[list[OutboxRow], list[OutboxRow]]
                 break  # a new message under that key comes first: the edit still matters
             if later.body.get("op") == "edit" and _same_message(later, first) and not body.get("forget"):
                 return [], [first]
-    if not body.get("frame"):
+    if not body.get("frame") or not combine:
         return [first], []
     batch, files = [first], len(body.get("pictures", ()))
     for later in rows[1:]:
@@ -173,6 +185,10 @@ def plan_batch(rows: list[OutboxRow]) -> tuple[list[OutboxRow], list[OutboxRow]]
         batch.append(later)
         files += more
     return batch, []
+
+
+def _is_frame(row: OutboxRow) -> bool:
+    return bool(row.body.get("frame"))
 
 
 def _same_key(one: OutboxRow, other: OutboxRow) -> bool:

@@ -42,9 +42,12 @@ class Pictures:
         """One train picture per action frame, in one job."""
         return await self.workers.pictures("train", observations, lang.code)
 
-    async def hand(self, observation: Observation, lang: Language, *, planning: bool = False) -> bytes:
-        """A player's hand; ``planning``: with the train, the round card and the pile around it."""
-        return await self.workers.picture("planning" if planning else "hand", observation, lang.code)
+    async def hand(self, observation: Observation, lang: Language) -> bytes:
+        return await self.workers.picture("hand", observation, lang.code)
+
+    async def planning(self, observation: Observation, lang: Language) -> bytes:
+        """A player's hand with what they plan by: the train, the round card and the pile."""
+        return await self.workers.picture("planning", observation, lang.code)
 
     async def scoreboard(self, observation: Observation, lang: Language) -> bytes:
         return await self.workers.picture("scoreboard", observation, lang.code)

@@ -280,8 +280,10 @@ class Presenter:
             lang = _language(spec)
             if spec["draw"] == "replay":
                 files[i] = await self._replay(int(spec["game"]), lang)
-            elif spec["draw"] in ("hand", "planning"):
-                files[i] = await self.pictures.hand(spec["obs"], lang, planning=spec["draw"] == "planning")
+            elif spec["draw"] == "hand":
+                files[i] = await self.pictures.hand(spec["obs"], lang)
+            elif spec["draw"] == "planning":
+                files[i] = await self.pictures.planning(spec["obs"], lang)
             elif spec["draw"] == "scoreboard":
                 files[i] = await self.pictures.scoreboard(spec["obs"], lang)
         return [(spec["file"], files[i]) for i, spec in enumerate(specs)]

@@ -20,6 +20,7 @@ from cogs.readers import Readers
 from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, to_game
 from engine import Game, observe
 from lang import Language
+from render.hand import hand_order
 from table.service import MISSES_BEFORE_ABSENT, Outcome
 from table.storage import Delivery, GameRow, PlayerRow
 
@@ -58,7 +59,7 @@ class Prompts:
         header = lang.text("dm.header", game=game_id, round=mine["round"], rounds=mine["rounds"])
         hand = mine["seats"][seat]["hand"]
         if pending is not None and pending["seat"] == seat:
-            for answer in pending["options"][:BUTTONS_PER_MESSAGE]:
+            for answer in _in_hand_order(pending["options"])[:BUTTONS_PER_MESSAGE]:
                 view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(lang, answer),
                                            style=_style(answer)))
             question = texts.question(lang, pending["kind"])
@@ -71,7 +72,7 @@ class Prompts:
             content = f"{header}\n🟢 **{question}**{clock}\n{_hand_text(hand, lang)}"
         else:
             if mine["phase"] == "planning":
-                for card in sorted({c for c in hand if not c.startswith("bullet:")})[:24]:
+                for card in hand_order({c for c in hand if not c.startswith("bullet:")})[:24]:
                     view.add_item(AnswerButton(game_id, state.step, f"plan play {card}",
                                                label=texts.card_label(lang, card), disabled=True))
                 view.add_item(AnswerButton(game_id, state.step, "plan draw", label=lang.text("button.draw"),
@@ -224,8 +225,23 @@ def picture_of(game_id: int, mine: dict[str, Any], lang: Language) -> dict[str, 
     return {"file": f"{kind}{game_id}.png", "draw": kind, "obs": mine, "lang": lang.code}
 
 
+def _in_hand_order(answers: list[str]) -> list[str]:
+    """Planning answers with their cards in the hand's order (play, then hide, then draw); other
+    decisions' answers as the engine gives them."""
+    if not all(a.startswith("plan ") for a in answers):
+        return answers
+    groups = ("plan play ", "plan hide ")
+    rank = {card: i for i, card in enumerate(hand_order({a.split(" ", 2)[2] for a in answers if a.startswith(groups)}))}
+
+    def key(answer: str) -> tuple[int, int]:
+        group = next((i for i, g in enumerate(groups) if answer.startswith(g)), len(groups))
+        return group, rank.get(answer.split(" ", 2)[-1], 0)
+
+    return sorted(answers, key=key)
+
+
 def _hand_text(hand: list[str], lang: Language) -> str:
-    actions = [texts.card_label(lang, c) for c in hand if not c.startswith("bullet:")]
+    actions = [texts.card_label(lang, c) for c in hand_order(hand) if not c.startswith("bullet:")]
     bullets = sum(1 for c in hand if c.startswith("bullet:"))
     words = lang.text("dm.hand", cards=", ".join(actions) or lang.text("dm.no-action-card"))
     return words + (" " + lang.text("dm.bullets", n=bullets) if bullets else "")

@@ -116,7 +116,12 @@ class Story:
             begin = action_start(state, begin)  # the action that waited for this answer
         events = observe_log(state, None, begin)
         before = await self._public_at(outcome, begin)
-        out = self._frames(row, state, before, events, lang)
+        out = []
+        if outcome.log_from == 0 and outcome.answered is None:
+            # The train as dealt, before round 1's planning: nobody plans blind.
+            out.append(to_game(row.id, {"op": "send", "pictures": [
+                self.train(row, observe(state, None), lang, "start")]}))
+        out += self._frames(row, state, before, events, lang)
         out += self._pile_and_status(row, state, events, lang)
         if state.phase == "over":
             self.forget(outcome.game_id)

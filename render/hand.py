@@ -87,7 +87,13 @@ def hand_view(obs: Observation, seat: int | None = None) -> dict[str, Any]:
 
 def sorted_hand(view: dict[str, Any]) -> list[str]:
     """The cards of a hand in the order the pictures show them: actions, then bullets."""
-    return sorted(view["hand"], key=_sort_key)
+    return hand_order(view["hand"])
+
+
+def hand_order(cards: Iterable[str]) -> list[str]:
+    """The one order in which a hand is shown everywhere (pictures, the DM's text and buttons):
+    actions in the order of the rulebook's card list, then bullets."""
+    return sorted(cards, key=_sort_key)
 
 
 def draw_card(img: Image.Image, card: str, xy: tuple[int, int], size: tuple[int, int], allowed: set[str] | None,

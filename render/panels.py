@@ -40,16 +40,39 @@ def _seat_of(obs: Observation, seat: int) -> dict[str, Any]:
     return {}
 
 
+PLANNING_KINDS = ("plan", "discard")
+
+
+def _deciding(obs: Observation) -> dict[str, Any] | None:
+    """The decision the picture marks: while the pile resolves (Stealin'), only a choice of the card
+    being resolved; a planning decision left over from before the resolution marks nobody."""
+    pending = obs.get("pending")
+    if not pending:
+        return None
+    if obs.get("phase") == "stealing" and pending.get("kind") in PLANNING_KINDS:
+        return None
+    return dict(pending)
+
+
+def _next_card_seat(obs: Observation) -> int | None:
+    """While the pile resolves: the seat whose card resolves next (None when none is left)."""
+    if obs.get("phase") != "stealing":
+        return None
+    return next((int(played["seat"]) for played in obs.get("pile", ()) if not played.get("resolved")), None)
+
+
 def acting_label(obs: Observation, translate: Translate | None) -> str:
-    pending = obs.get("pending") or {}
+    pending = _deciding(obs) or {}
     key = f"pending.{pending.get('kind')}"
     return txt.t(key if txt.exists(key) else "panel.acting", translate)
 
 
 def is_acting(obs: Observation, bandit: dict[str, Any]) -> bool:
-    pending = obs.get("pending")
-    if not pending:
-        return False
+    """The bandit marked "to play" / "to aim"…: the one deciding now; during Stealin' without a
+    choice, the one whose card resolves next (nobody once the pile is done)."""
+    pending = _deciding(obs)
+    if pending is None:
+        return _next_card_seat(obs) == int(bandit["seat"])
     if pending.get("bandit"):
         return bool(pending["bandit"] == bandit["name"])
     return bool(pending.get("seat") == bandit["seat"])

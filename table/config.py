@@ -34,6 +34,9 @@ class Settings:
     # games are shown anew instead of trusting the messages of the last session.
     fresh_world: bool = False
     worker_processes: bool = True  # False: pictures and AI in threads of this process (no process pool)
+    # Seconds between two action pictures in a game's channel: the round unfolds for watchers at a
+    # steady rhythm instead of arriving in a burst (issue 13); 0: as fast as message_interval allows.
+    story_interval: float = 2.5
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -45,6 +48,7 @@ class Settings:
             category=os.environ.get("COLT_CATEGORY", "").strip() or "Colt Express",
             sync_commands=os.environ.get("COLT_SYNC_COMMANDS", "").strip().lower() in ("1", "yes", "true"),
             message_interval=_int("COLT_MESSAGE_INTERVAL_MS", 1100) / 1000,
+            story_interval=_int("COLT_STORY_INTERVAL_MS", 2500) / 1000,
             game_seed=_int("COLT_GAME_SEED", -1) if os.environ.get("COLT_GAME_SEED", "").strip() else None,
             ai_think=_int("COLT_AI_THINK_MS", 1500) / 1000,
             ai_budget_ms=float(_int("COLT_AI_BUDGET_MS", 250)),

@@ -135,6 +135,7 @@ class OutboxRow:
     attempts: int
     not_before: float
     sending_at: float | None
+    created_at: float = 0.0  # when it was written (time.time())
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -571,10 +572,10 @@ class Storage:
     async def outbox(self, target: str, limit: int) -> list[OutboxRow]:
         """The oldest waiting rows of a target, in the order they were written."""
         rows = await self._rows(
-            "SELECT id, game_id, target, body, attempts, not_before, sending_at FROM outbox WHERE target = ?"
-            " ORDER BY id LIMIT ?", (target, limit))
+            "SELECT id, game_id, target, body, attempts, not_before, sending_at, created_at FROM outbox"
+            " WHERE target = ? ORDER BY id LIMIT ?", (target, limit))
         return [OutboxRow(r["id"], r["game_id"], r["target"], json.loads(r["body"]), r["attempts"], r["not_before"],
-                          r["sending_at"]) for r in rows]
+                          r["sending_at"], r["created_at"]) for r in rows]
 
     async def outbox_size(self) -> int:
         return int((await self._rows("SELECT COUNT(*) FROM outbox"))[0][0])

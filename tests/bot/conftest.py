@@ -15,7 +15,7 @@ from table.config import Settings
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return replace(Settings.from_environment(), token="", database=tmp_path / "colt.sqlite3",
-                   sync_commands=True, message_interval=0.0, game_seed=2026,
+                   sync_commands=True, message_interval=0.0, story_interval=0.0, game_seed=2026,
                    ai_think=0.0, ai_budget_ms=30.0)
 
 

@@ -39,3 +39,38 @@ async def test_when_planning_is_over_each_hand_picture_is_the_hand_left(simcord_
         assert stored is not None
         now = picture_of(game_id, {**observe(state, player.seat), "log": []}, english())
         assert stored[2] == digest([now]), f"seat {player.seat}'s hand picture is not the hand left"
+
+
+async def test_the_channel_shows_the_train_before_round_one_is_planned(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    row = await table.bot.tables.row(game_id)
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+    messages = list(channel.history())
+    pile = next(i for i, m in enumerate(messages) if "Pile" in m.content)
+    pictured = [i for i, m in enumerate(messages) if m.attachments]
+    assert pictured and pictured[0] < pile  # a picture of the train, then the pile of round 1
+    assert messages[pictured[0]].attachments[0].filename == f"colt{game_id}-start.png"
+    assert (await table.bot.tables.state(game_id)).phase == "planning"
+
+
+async def test_the_hand_reads_in_one_order_in_the_text_the_buttons_and_the_picture(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    from cogs import texts
+    from render.hand import sorted_hand
+    from tests.bot.table import live_buttons
+
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    user = await pending_user(table, game_id)
+    prompt = prompt_message(user)
+    assert prompt is not None
+    state = await table.bot.tables.state(game_id)
+    seat = state.pending.seat  # type: ignore[union-attr]
+    mine = observe(state, seat)
+    pictured = [c for c in sorted_hand(mine["seats"][seat]) if not c.startswith("bullet:")]
+    lang = english()
+    labels = [texts.card_label(lang, c) for c in dict.fromkeys(pictured)]
+    buttons = [b.label for b in live_buttons(prompt) if b.custom_id.split(":", 4)[4].startswith("plan play")]
+    assert buttons == labels
+    line = next(line for line in prompt.content.splitlines() if line.startswith("Your hand"))
+    assert line.split(": ", 1)[1].split(", ") == [texts.card_label(lang, c) for c in pictured]

@@ -31,8 +31,9 @@ def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
 @pytest.fixture
 def picture_languages(monkeypatch: pytest.MonkeyPatch) -> dict[str, set[str]]:
     """The language each kind of picture was drawn in."""
-    seen: dict[str, set[str]] = {"train": set(), "hand": set(), "scoreboard": set()}
-    originals = {"train": Pictures.trains, "hand": Pictures.hand, "scoreboard": Pictures.scoreboard}
+    seen: dict[str, set[str]] = {"train": set(), "hand": set(), "planning": set(), "scoreboard": set()}
+    originals = {"train": Pictures.trains, "hand": Pictures.hand, "planning": Pictures.planning,
+                 "scoreboard": Pictures.scoreboard}
 
     def spy(kind: str) -> Any:
         async def drawn(self: Pictures, observation: Any, lang: Any) -> Any:
@@ -40,7 +41,7 @@ def picture_languages(monkeypatch: pytest.MonkeyPatch) -> dict[str, set[str]]:
             return await originals[kind](self, observation, lang)
         return drawn
 
-    for kind, name in (("train", "trains"), ("hand", "hand"), ("scoreboard", "scoreboard")):
+    for kind, name in (("train", "trains"), ("hand", "hand"), ("planning", "planning"), ("scoreboard", "scoreboard")):
         monkeypatch.setattr(Pictures, name, spy(kind))
     return seen
 
@@ -71,7 +72,8 @@ async def test_a_french_server_plays_in_french_and_a_czech_player_reads_czech(  
     assert any("snování plánů skončilo" in c for c in czech_dms) and not any("planning" in c for c in czech_dms)
     assert any("Planowanie skończone" in m.content for m in dm_history(polish))
     assert any("planning is over" in m.content for m in dm_history(english_player))
-    assert picture_languages == {"train": {"fr"}, "scoreboard": {"fr"}, "hand": {"en", "cs", "pl"}}
+    assert picture_languages == {"train": {"fr"}, "scoreboard": {"fr"}, "hand": {"en", "cs", "pl"},
+                                 "planning": {"en", "cs", "pl"}}
 
 
 async def test_a_game_can_choose_its_language_and_refusals_speak_the_clicker(  # type: ignore[no-untyped-def]

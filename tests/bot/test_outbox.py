@@ -4,12 +4,14 @@ failures retried without anything overtaking, superseded edits skipped, nothing 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from cogs.outbox import MAX_FILES, Deliver, Outbox, Retry
+from cogs.outbox import BACKLOG_AFTER, MAX_FILES, Deliver, Outbox, Retry
 from table.storage import Delivery, OutboxRow, Storage
 
 
@@ -49,9 +51,17 @@ def frame(n: int) -> Delivery:
                                "pictures": [{"file": f"{n}.png", "draw": "train"}]}, 1)
 
 
+def wired_later(storage: Storage, deliver: Deliver, seconds: float, story_interval: float = 0.0) -> Outbox:
+    """An outbox that sees the rows ``seconds`` after they were written (a restart, an outage)."""
+    made = Outbox(storage, deliver, interval=0.0, story_interval=story_interval,
+                  written_clock=lambda: time.time() + seconds)
+    storage.committed = made.wake
+    return made
+
+
 async def test_a_backlog_of_frames_is_combined_and_nothing_is_lost(storage: Storage) -> None:
     deliver = Recorder(storage)
-    outbox = wired(storage, deliver)
+    outbox = wired_later(storage, deliver, BACKLOG_AFTER + 1)
     await storage.enqueue([Delivery("game:1", {"op": "send", "content": "round 2"}, 1),
                                        *[frame(n) for n in range(13)]])
     await outbox.drain()
@@ -60,6 +70,25 @@ async def test_a_backlog_of_frames_is_combined_and_nothing_is_lost(storage: Stor
     assert [c for message in frames for c in message] == [f"frame {n}" for n in range(13)]  # all, in order
     assert len(frames) < 13 and all(len(message) <= MAX_FILES for message in frames)
     assert await storage.outbox_size() == 0 and outbox.busy == 0  # the idle worker is gone
+
+
+async def test_a_round_unfolds_one_picture_at_a_time_at_the_story_s_rhythm(storage: Storage) -> None:
+    """Issue 13: watchers see each action in its own message, ``story_interval`` apart (a burst of
+    pictures in one message only when they have waited long: a real backlog)."""
+    sent_at: list[float] = []
+
+    class Timed(Recorder):
+        async def __call__(self, rows: list[OutboxRow]) -> bool:
+            sent_at.append(time.monotonic())
+            return await Recorder.__call__(self, rows)
+
+    deliver = Timed(storage)
+    outbox = wired_later(storage, deliver, 0.0, story_interval=0.05)
+    await storage.enqueue([frame(n) for n in range(5)])
+    await outbox.drain()
+    assert [contents for _, contents in deliver.messages] == [[f"frame {n}"] for n in range(5)]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(sent_at)]
+    assert len(gaps) == 4 and min(gaps) >= 0.045
 
 
 async def test_targets_have_their_own_queues_and_a_failing_one_holds_only_itself(storage: Storage) -> None:
