@@ -38,6 +38,7 @@ PLAYERS = ("alice", "bob", "carol", "dan")
 GUILD_ID = 1_100_000_000_000_000_001
 SALOON = "saloon"
 FOLLOW_EVERY = 0.1  # seconds between two looks at what the bot did
+RETRY_AFTER = 0.5  # seconds before a page that could not be republished is tried again
 CHANNEL_PATH = re.compile(r"/channels/(\d+)")
 
 
@@ -166,27 +167,33 @@ class LocalTable:
                 yield channel
 
     async def _follow(self) -> None:
-        """Open a page for each new game channel; republish the pages whose channel the bot touched."""
+        """Open a page for each new game channel; republish the pages whose channel the bot touched.
+
+        A channel touched stays to be republished until its page was: a refresh that failed (the
+        bot busy past SimCord's settle time) is tried again, never taken as done, so a page is
+        never left showing an old state (greyed buttons, a turn that went to the AI meanwhile)."""
         seen = len(self.env.http_requests)
+        stale: set[int] = set()  # channels whose page is behind what the bot did
         while True:
             await asyncio.sleep(FOLLOW_EVERY)
             requests = self.env.http_requests
-            if len(requests) == seen:
-                continue
-            touched = {int(match[1]) for entry in requests[seen:] if (match := CHANNEL_PATH.match(entry.path))}
+            stale |= {int(match[1]) for entry in requests[seen:] if (match := CHANNEL_PATH.match(entry.path))}
+            seen = len(requests)
             try:
                 for channel in list(self._game_channels()):
                     page = await self._open(channel, "#" + str(channel.name), self.members)
                     self.say(f"A game started: {page.label}  {page.url}")
                 for page in self.pages:
-                    if page.channel_id in touched:
+                    if page.channel_id in stale:
                         await page.preview.refresh()
+                        stale.discard(page.channel_id)
             except simcord.SetupError:
                 continue  # a click is being answered right now: look again next time
-            except Exception:
-                # The pages must go on following the game; this one is stale until the next change.
-                log.exception("could not update the local table's pages")
-            seen = len(requests)
+            except Exception as error:
+                # The pages must go on following the game: this one is tried again shortly.
+                log.warning("could not update the local table's pages (%s: %s); trying again",
+                            type(error).__name__, error)
+                await asyncio.sleep(RETRY_AFTER)
 
 
 def _say(line: str) -> None:

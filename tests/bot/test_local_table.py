@@ -98,3 +98,26 @@ async def test_alone_against_ai_bandits(settings: Settings) -> None:
         async with tables.storage.reader.execute("SELECT DISTINCT seat FROM answers WHERE game_id = 1") as cursor:
             seats = await cursor.fetchall()
         assert len(seats) == 3, "the two AI bandits answered too"
+
+
+async def test_a_page_that_could_not_be_republished_is_tried_again(settings: Settings) -> None:
+    """Issue 13: after a failed refresh ("bot did not settle") the page stayed stale until its channel
+    changed again, so a player saw greyed buttons while their turn ran out."""
+    async with LocalTable(settings, create_bot, say=lambda line: None) as table:
+        alice = table.members[0]
+        dms = next(page for page in table.pages if page.label == "Alice's DMs")  # the lobby's hello lands there
+        refreshed: list[bool] = []
+        real = dms.preview.refresh
+        failures = [TimeoutError("bot did not settle while advancing time")]
+
+        async def flaky_refresh() -> Any:
+            if failures:
+                refreshed.append(False)
+                raise failures.pop()
+            refreshed.append(True)
+            return await real()
+
+        dms.preview.refresh = flaky_refresh  # type: ignore[method-assign]
+        await act(lambda: alice.slash(table.saloon, "colt new"))
+        await eventually(lambda: True in refreshed)
+        assert refreshed[0] is False  # it failed once, and was republished after, with nothing new to say
