@@ -27,6 +27,7 @@ from engine.snapshot import dumps, loads
 from lang import CODES, SOURCE, Language, english
 from table.pace import DEFAULT as DEFAULT_PACE
 from table.pace import PACES, pace_of
+from table.ratings import Placing, player_key
 from table.storage import (
     ABANDONED,
     LOBBY,
@@ -612,6 +613,8 @@ class Tables:
                     new_step=state.step, waiting_seat=row.waiting_seat, results=self._results(row, players, state),
                     deadline=deadline, presence=presence, since=row.waiting_since,
                 )
+                if state.phase == "over":
+                    tx.rate(row.guild_id, _placings(players, state))
                 tx.enqueue(deliveries)
         except StaleStep as error:
             self.forget(game_id)  # another writer was first: the cache was behind the database
@@ -686,6 +689,12 @@ class Tables:
             await self.storage.update_game(game_id, status=ABANDONED)
             self.forget(game_id)
             return await self.row(game_id)
+
+
+def _placings(players: list[PlayerRow], state: Game) -> list[Placing]:
+    """Every seat of a finished game with its final score, people and AI levels alike (ratings)."""
+    totals = scores(state)
+    return [Placing(player_key(p.user_id, p.ai), totals[state.seats[p.seat].bandits[0]]) for p in players]
 
 
 def _time(row: GameRow, deadline: Deadline | None) -> None:

@@ -31,7 +31,9 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from table import ratings
 from table.config import ROOT
+from table.ratings import Placing
 
 MIGRATIONS = ROOT / "data" / "migrations"
 LOBBY, RUNNING, OVER, ABANDONED = "lobby", "running", "over", "abandoned"
@@ -327,6 +329,10 @@ class Tx:
                 results,
             ))
 
+    def rate(self, guild_id: int, placings: Sequence[Placing]) -> None:
+        """A finished game's seats rated (table.ratings), read and written in this transaction."""
+        self.writes.append(lambda db: ratings.rate(db, guild_id, placings))
+
     def reminded(self, game_id: int, step: int, number: int) -> None:
         """Reminder ``number`` of the decision at ``step`` is sent: written once (compare-and-set),
         the write's count says whether this was the first to send it."""
@@ -535,6 +541,11 @@ class Storage:
         return [r[0] for r in await self._rows("SELECT answer FROM answers WHERE game_id = ? ORDER BY step",
                                                (game_id,))]
 
+    async def last_answer_step(self, game_id: int, seat: int) -> int | None:
+        """The step of the last decision ``seat`` answered (by anyone's hand: a timer's AI too)."""
+        rows = await self._rows("SELECT MAX(step) FROM answers WHERE game_id = ? AND seat = ?", (game_id, seat))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
     async def answer(self, game_id: int, step: int) -> str | None:
         """The answer to decision ``step`` (steps count answers: step n is the n-th), if given."""
         rows = await self._rows("SELECT answer FROM answers WHERE game_id = ? AND step = ?", (game_id, step))
@@ -550,6 +561,11 @@ class Storage:
         """A person's Discord locale as last seen and the language they chose (None: not set)."""
         rows = await self._rows("SELECT locale, language FROM people WHERE user_id = ?", (user_id,))
         return (rows[0]["locale"], rows[0]["language"]) if rows else (None, None)
+
+    async def ratings(self, guild_id: int) -> list[dict[str, Any]]:
+        """A server's rated players (``user:<id>``, ``ai:<level>``): mu, sigma and games."""
+        rows = await self._rows("SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ?", (guild_id,))
+        return [dict(r) for r in rows]
 
     async def wants_reminders(self, user_id: int) -> bool:
         rows = await self._rows("SELECT reminders FROM people WHERE user_id = ?", (user_id,))
