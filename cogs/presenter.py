@@ -63,11 +63,13 @@ class Presenter:
     # --- lobby ---------------------------------------------------------------------------------
 
     def lobby_embed(self, lobby: Lobby) -> discord.Embed:
+        """The lobby's message: who sits where and the options; its words follow the game's status
+        (open: how to start; running, over, cancelled: where the game is, or that it is not)."""
         row = lobby.game
         lang = self.readers.of_game(row)
         status = lang.text(f"lobby.status.{row.status}")
         embed = discord.Embed(title=lang.text("lobby.title", game=row.id), colour=discord.Colour(0xB5651D),
-                              description=lang.text("lobby.description", status=status))
+                              description=lang.text(f"lobby.description.{row.status}", status=status))
         seats = "\n".join(
             f"{p.seat + 1}. {player_label(lang, p)} — "
             + (text.bandit_name(p.character, lang) if p.character else lang.text("lobby.random-bandit"))
@@ -77,11 +79,11 @@ class Presenter:
         embed.add_field(name=lang.text("lobby.players", n=len(lobby.players), max=MAX_PLAYERS),
                         value=seats or lang.text("lobby.nobody"), inline=False)
         o = row.options
-        lines = [texts.option_label(lang, "setup", o["setup"])]
-        lines += [f"{'✅' if o[name] else '❌'} {texts.toggle_label(lang, name)}" for name in texts.TOGGLES]
-        lines += [texts.option_label(lang, name, o.get(name, LOBBY_OPTIONS[name][0]))
+        lines = [texts.choice_line(lang, "setup", o["setup"], LOBBY_OPTIONS["setup"])]
+        lines += [texts.toggle_line(lang, name, bool(o[name])) for name in texts.TOGGLES]
+        lines += [texts.choice_line(lang, name, o.get(name, LOBBY_OPTIONS[name][0]))
                   for name in ("django", "belle", "timer")]
-        lines.append(lang.text("lobby.language", language=lang.text("language.name")))
+        lines.append(texts.chosen(lang.text("lobby.language", language=lang.text("language.name"))))
         embed.add_field(name=lang.text("lobby.options"), value="\n".join(lines), inline=False)
         if row.status != LOBBY and row.channel_id:
             embed.add_field(name=lang.text("lobby.table"), value=f"<#{row.channel_id}>", inline=False)
@@ -159,6 +161,8 @@ class Presenter:
             out.append(timed_out_notice(outcome, table))
         out += await self.story.changed(outcome, table)
         out += await self.prompts.changed(outcome, observe_log(state, None, outcome.log_from), table)
+        if state.phase == "over":
+            out += self.lobby_message(Lobby(row, outcome.players))  # "Finished", no longer "Started"
         return out
 
     @staticmethod

@@ -15,12 +15,35 @@ RULE_OPTIONS = ("setup", "django", "belle", "timer")
 TOGGLES = ("powers", "events", "expert")
 
 
+# The lobby's list of options: a toggle is on or off, a choice shows the reading chosen (and, for
+# the setup, whose two choices make two different games, the one not chosen too).
+ON, OFF = "✅", "❌"
+CHOSEN, NOT_CHOSEN = "🔘", "⚪"
+
+
 def option_label(lang: Language, name: str, value: object) -> str:
     return lang.text(f"option.{name}.{value}")
 
 
 def toggle_label(lang: Language, name: str) -> str:
     return lang.text(f"toggle.{name}")
+
+
+def toggle_line(lang: Language, name: str, on: bool) -> str:
+    return f"{ON if on else OFF} {toggle_label(lang, name)}"
+
+
+def chosen(label: str) -> str:
+    return f"{CHOSEN} {label}"
+
+
+def choice_line(lang: Language, name: str, value: object, every: tuple[object, ...] = ()) -> str:
+    """A choice in the lobby's list: "🔘 Django pushes his victim"; given ``every`` choice, all of
+    them, the chosen one marked and bold: "🔘 **Advanced setup (station card)** · ⚪ First game…"."""
+    if not every:
+        return chosen(option_label(lang, name, value))
+    return " · ".join(chosen(f"**{option_label(lang, name, v)}**") if v == value
+                      else f"{NOT_CHOSEN} {option_label(lang, name, v)}" for v in every)
 
 
 def ai_name(lang: Language, level: str) -> str:

@@ -1,0 +1,80 @@
+"""The lobby's message: its words follow the game from open to end, its options read uniformly, and
+it is drawn anew after every choice and every refusal (a select keeps its last pick until then)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from tests.bot.table import Table, component_id, open_and_start, open_lobby, play_to_the_end, setup_table
+
+MARKS = ("✅", "❌", "🔘", "⚪")
+
+
+def _shown(table: Table, lobby: discord.Message) -> discord.Message:
+    """The lobby's message as it stands now."""
+    return next(m for m in table.lobby_channel.history() if m.id == lobby.id)
+
+
+def _options(message: discord.Message) -> list[str]:
+    embed = message.embeds[0]
+    return str(next(f.value for f in embed.fields if f.name and f.name.startswith("Options"))).split("\n")
+
+
+def _edits(table: Table, lobby: discord.Message) -> list[dict[str, Any]]:
+    """Every edit the bot made to the lobby's message, oldest first (their JSON bodies)."""
+    path = f"/channels/{table.lobby_channel.id}/messages/{lobby.id}"
+    return [r.json for r in table.env.http_requests if r.method == "PATCH" and r.path == path and r.json]
+
+
+def _menu(body: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(c for row in body["components"] for c in row["components"]
+                if c.get("custom_id", "").endswith(f":{name}"))
+
+
+def _picked(body: dict[str, Any], name: str) -> list[str]:
+    return [o["value"] for o in _menu(body, name)["options"] if o.get("default")]
+
+
+async def test_the_lobby_says_what_became_of_the_game_until_its_end(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    lobby = next(m for m in table.lobby_channel.history() if m.embeds and f"#{game_id}" in m.embeds[0].title)
+    running = _shown(table, lobby).embeds[0].description
+    assert "In progress" in running and "3 to 6 players" not in running and "the host starts" not in running
+    await play_to_the_end(table, game_id)
+    assert (await table.bot.tables.row(game_id)).status == "over"
+    over = _shown(table, lobby).embeds[0].description
+    assert "Finished" in over and "final count" in over and "In progress" not in over and "3 to 6" not in over
+    row = await table.bot.tables.row(game_id)
+    assert any(f"<#{row.channel_id}>" in str(f.value) for f in _shown(table, lobby).embeds[0].fields)
+
+
+async def test_an_abandoned_game_and_a_cancelled_lobby_say_so(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    lobby = next(m for m in table.lobby_channel.history() if m.embeds and f"#{game_id}" in m.embeds[0].title)
+    row = await table.bot.tables.row(game_id)
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+    await table.members[0].slash(channel, "colt abandon")
+    abandoned = _shown(table, lobby).embeds[0].description
+    assert "Cancelled" in abandoned and "goes no further" in abandoned and "3 to 6" not in abandoned
+    second = await open_lobby(table)
+    await table.members[0].click(second, custom_id=component_id(second, ":cancel"))
+    cancelled = _shown(table, second)
+    assert "Cancelled" in cancelled.embeds[0].description and not cancelled.components
+
+
+async def test_the_options_read_uniformly_and_the_setup_shows_its_choice(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    lobby = await open_lobby(table)
+    assert _shown(table, lobby).embeds[0].description == "**Waiting for players.** 3 to 6 players; the host starts."
+    lines = _options(_shown(table, lobby))
+    assert all(line.startswith(MARKS) for line in lines), lines
+    setup = lines[0]
+    assert setup.startswith("🔘 **Advanced setup (station card)**") and "⚪ First game (5 round cards)" in setup
+    assert "🔘 Django pushes his victim" in lines and "🔘 Language: English" in lines
+    await table.members[0].select(lobby, ["setup=first-game"], custom_id=component_id(lobby, ":rules"))
+    setup = _options(_shown(table, lobby))[0]
+    assert "⚪ Advanced setup (station card)" in setup and "🔘 **First game (5 round cards)**" in setup
