@@ -297,7 +297,7 @@ class Colt(commands.Cog):
                 await self._start(interaction, game_id)
                 return
         except TableError as error:
-            await self._refuse(interaction, error.text(lang))
+            await self._lobby_refused(interaction, game_id, error.text(lang))
             return
         await self._ack(interaction, lang.text({"join": "reply.joined", "leave": "reply.left",
                                                 "cancel": "reply.cancelled"}[action]))
@@ -309,6 +309,19 @@ class Colt(commands.Cog):
     async def _ack(interaction: discord.Interaction, text: str) -> None:
         if not interaction.response.is_done():
             await interaction.response.send_message(text, ephemeral=True)
+
+    async def _lobby_refused(self, interaction: discord.Interaction, game_id: int, text: str) -> None:
+        """A refused lobby click: the clicker hears why (only them), and the lobby's message is drawn
+        again as the lobby stands, so that no menu keeps showing the refused choice (a client keeps a
+        select's pick until its message is redrawn)."""
+        await self._refuse(interaction, text)
+        if not valid_id(game_id):
+            return
+        try:
+            lobby = await self.tables.lobby(game_id)
+        except TableError:
+            return  # no such game: no message to draw
+        await self.presenter.show_lobby(lobby)
 
     async def on_lobby_select(self, interaction: discord.Interaction, game_id: int, name: str,
                               values: list[str]) -> None:
@@ -347,17 +360,17 @@ class Colt(commands.Cog):
             else:
                 raise TableError("error.unknown-setting")
         except TableError as error:
-            await self._refuse(interaction, error.text(lang))
+            await self._lobby_refused(interaction, game_id, error.text(lang))
             return
         await self._ack(interaction, reply)
-        await self.presenter.show_lobby(lobby)
+        await self.presenter.show_lobby(lobby)  # drawn anew after every choice: each select shows no pick
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
         lang = await self.readers.seen(interaction)
         try:
             lobby = await self.tables.claim_start(game_id, interaction.user.id)
         except TableError as error:
-            await self._refuse(interaction, error.text(lang))
+            await self._lobby_refused(interaction, game_id, error.text(lang))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild = interaction.guild

@@ -78,3 +78,41 @@ async def test_the_options_read_uniformly_and_the_setup_shows_its_choice(simcord
     await table.members[0].select(lobby, ["setup=first-game"], custom_id=component_id(lobby, ":rules"))
     setup = _options(_shown(table, lobby))[0]
     assert "⚪ Advanced setup (station card)" in setup and "🔘 **First game (5 round cards)**" in setup
+
+
+async def test_every_choice_redraws_the_lobby_so_the_same_choice_can_be_made_again(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 1)
+    host = table.members[0]
+    lobby = await open_lobby(table)
+    for seats in (2, 3):
+        before = len(_edits(table, lobby))
+        added = await host.select(lobby, ["add:normal"], custom_id=component_id(lobby, ":ai"))
+        assert "takes a seat" in added.response.content
+        edits = _edits(table, lobby)
+        assert len(edits) > before, "the lobby was not drawn again after the choice"
+        assert _picked(edits[-1], "ai") == [] and _picked(edits[-1], "character") == []
+        assert f"{seats}. 🤖 Normal AI" in str(edits[-1]["embeds"])
+    players = await table.bot.tables.storage.players((await table.bot.tables.storage.games("lobby"))[0].id)
+    assert [p.ai for p in players] == [None, "normal", "normal"]
+
+
+async def test_a_refused_choice_redraws_the_lobby_as_it_stands(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 2)
+    host, guest = table.members
+    lobby = await open_lobby(table)
+    await guest.click(lobby, custom_id=component_id(lobby, ":join"))
+    await guest.select(lobby, ["belle"], custom_id=component_id(lobby, ":character"))
+    before = len(_edits(table, lobby))
+    taken = await host.select(lobby, ["belle"], custom_id=component_id(lobby, ":character"))
+    assert taken.ephemeral and "taken" in taken.response.content
+    edits = _edits(table, lobby)
+    assert len(edits) > before, "a refusal left the lobby's menus as the clicker set them"
+    assert _picked(edits[-1], "character") == []
+    seats = str(edits[-1]["embeds"])
+    assert "random bandit (host)" in seats and "Belle" in seats  # the host's seat as it stands
+    # A guest's change of the host's options: refused, and the toggles shown as they really are.
+    before = len(_edits(table, lobby))
+    refused = await guest.select(lobby, ["expert"], custom_id=component_id(lobby, ":toggles"))
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    edits = _edits(table, lobby)
+    assert len(edits) > before and sorted(_picked(edits[-1], "toggles")) == ["events", "powers"]
