@@ -237,7 +237,7 @@ class Story:
         for played in public["pile"]:
             who = player_name(public, played["seat"], lang)
             what = text.action_name(played["action"], lang) if played["action"] else lang.text("pile.face-down")
-            cards.append(f"{who}: {what}")
+            cards.append(lang.text("pile.played", bandit=who, action=what))
         pile = " · ".join(cards) or lang.text("pile.no-card")
         if draws:
             pile += "\n" + lang.text("pile.drew", draws=" · ".join(
@@ -249,7 +249,8 @@ class Story:
             kinds = info["turns"]
             turn = lang.text("pile.turn", turn=public["turn"] + 1, turns=len(kinds))
             who = player_name(public, pending["seat"], lang)
-            now = f"\n⏳ {turn}: " + texts.waiting(lang, "plan", who) + clock + "."
+            waiting = texts.waiting(lang, "plan", who)
+            now = "\n⏳ " + lang.text("pile.turn-now", turn=turn, waiting=waiting) + clock + "."
         elif public["phase"] == "keeping" and pending is not None:
             now = "\n⏳ " + texts.waiting(lang, "discard", player_name(public, pending["seat"], lang)) + clock + "."
         elif public["phase"] not in ("planning", "keeping"):
@@ -281,7 +282,8 @@ class Story:
             mark = " 🏆" if bandit in result["winners"] else ""
             gun = lang.text("scoreline.gunslinger", title=lang.text("score.gunslinger"),
                             value=base().gunslinger_bonus) if bandit in result["gunslingers"] else ""
-            lines.append(f"{text.bandit_name(bandit, lang)}: ${result['scores'][bandit]}{gun}{mark}")
+            lines.append(lang.text("scoreline.bandit", bandit=text.bandit_name(bandit, lang),
+                                   score=result["scores"][bandit], gunslinger=gun, mark=mark))
         winners = text.names_list([text.bandit_noun(b, lang) for b in result["winners"]], lang)
         key = "score.winner" if len(result["winners"]) == 1 else "score.winners"
         lines.append(f"**{lang.text(key, names=winners)}**")

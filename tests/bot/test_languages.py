@@ -63,7 +63,7 @@ async def test_a_french_server_plays_in_french_and_a_czech_player_reads_czech(  
     channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
     contents = [m.content for m in channel.history()]
     assert contents[0].startswith("# Colt Express n° 1\n1. <@")
-    assert any(c.startswith("## Manche 5/5 : ") for c in contents)
+    assert any(c.startswith("## Manche 5/5\u00a0: ") for c in contents)  # French: a no-break space before ":"
     assert any(c.startswith("## Décompte final") for c in contents)
     assert not any("Round" in c or "Final count" in c for c in contents)
     czech_dms = [m.content for m in dm_history(czech)]
