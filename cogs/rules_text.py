@@ -1,5 +1,6 @@
-"""Short rule summaries for /colt rules and /colt help (from ../shared/RULES.md); the words are in
-the catalogs ("rules.<topic>", "help")."""
+"""Rule summaries for /colt rules and /colt help (from ../shared/RULES.md); the words are in the
+catalogs ("rules.<topic>", "help"). The overview is the whole game in a few lines (goal, a round's two
+phases, the actions, the end, this bot's commands) and lists the other topics."""
 
 from __future__ import annotations
 
@@ -7,11 +8,17 @@ from engine.data import base
 from lang import Language
 
 TOPICS = ("overview", "planning", "actions", "marshal", "powers", "events", "scoring")
+COMMANDS = ("new", "hand", "status", "leave", "help", "rules")  # the commands the overview names
 
 
 def topic(lang: Language, name: str) -> str:
-    """A topic's summary; its amounts come from the game's data, written as the language writes money."""
+    """A topic's summary, filled from the game's data (amounts written as the language writes money)
+    and the commands' names in the reader's language."""
     data = base()
-    amounts = {"purse_low": min(data.purses), "purse_high": max(data.purses), "jewel": data.loot_values["jewel"],
-               "strongbox": data.loot_values["strongbox"], "gunslinger": data.gunslinger_bonus}
-    return lang.text(f"rules.{name if name in TOPICS else 'overview'}", **amounts)
+    fields: dict[str, object] = {
+        "purse_low": min(data.purses), "purse_high": max(data.purses), "jewel": data.loot_values["jewel"],
+        "strongbox": data.loot_values["strongbox"], "gunslinger": data.gunslinger_bonus, "rounds": data.rounds,
+        "topics": ", ".join(lang.text(f"rules.topic.{t}") for t in TOPICS if t != "overview"),
+        **{command: lang.text(f"command.{command}.name") for command in COMMANDS},
+    }
+    return lang.text(f"rules.{name if name in TOPICS else 'overview'}", **fields)

@@ -69,3 +69,16 @@ async def test_abandon_is_for_the_host_or_managers(simcord_env) -> None:  # type
     done = await table.members[0].slash(channel, "colt abandon")
     assert not done.ephemeral and "abandoned" in done.response.content
     assert (await table.bot.tables.row(game_id)).status == "abandoned"
+
+
+async def test_rules_without_a_topic_give_an_overview_of_the_whole_game(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 1)
+    overview = await table.members[0].slash(table.lobby_channel, "colt rules")
+    assert overview.ephemeral
+    words = overview.response.content
+    for part in ("**Goal**: be the richest after 5 rounds", "**Schemin'**", "**Stealin'**",  # the goal, a round
+                 "Move, Change floor, Fire, Rob, Punch, Marshal", "**The end**", "$1,000",  # actions, end
+                 "`/colt new`", "`/colt hand`", "`/colt status`",  # the bot's commands
+                 "Planning, Actions, Marshal, Powers, Events, Scoring"):  # the other topics
+        assert part in words, part
+    assert len(words) < 2000  # one Discord message
