@@ -57,7 +57,7 @@ def test_the_money_on_the_scoreboard_and_in_the_channel_agree(code: str) -> None
     assert text.money(2900, lang) == lang.money(2900)
     public = {"result": {"scores": {"doc": 2900, "tuco": 500}, "winners": ["doc"], "gunslingers": ["doc"]}}
     words = Story.scoreboard_text(public, lang)
-    assert lang.money(1000, signed=True) in words
+    assert lang.money(1000, signed=True) in words and lang.money(2900) in words and "$2900" not in words
     line = lang.text("scoreline.bandit", bandit="Doc", score=2900, gunslinger="", mark="")
     assert line.startswith("Doc") and line.endswith(lang.money(2900))  # for cogs/story.py's own line
 
