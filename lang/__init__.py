@@ -5,6 +5,8 @@
     fr.text("caption.fire", bandit=..., target=...)    # named placeholders, str.format syntax
     fr.text("pile.count", n=3)                          # a plural message: its count is {n}
     for_locale("pt-BR") is language("en")               # a Discord locale without a catalog: English
+    fr.money(2900) == "2\u202f900\u00a0$"                 # the game's dollars, as French writes them
+    fr.text("caption.ransom", bandit=..., value=250)    # a template asks "{value:money}" (lang.numbers)
 
 Catalogs are read at run time with Babel (no compile step) and served by the standard library's
 gettext, which picks the plural form with each catalog's own ``Plural-Forms`` rule (Czech, Polish
