@@ -15,14 +15,16 @@ from discord.ext import commands, tasks
 
 from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
-from cogs.components import valid_id
+from cogs.components import HandButton, valid_id
 from cogs.presenter import Presenter
 from cogs.story import deadline_text, waiting_clock
 from cogs.translator import command_text
 from engine import observe
+from engine.ai import LEVELS
 from lang import CODES, for_locale, language
 from render import text
 from table.pace import PACES
+from table.ratings import ordinal, player_key
 from table.service import Outcome, TableError
 from table.storage import LOBBY, OVER, RUNNING, GameRow
 
@@ -123,6 +125,13 @@ class Colt(commands.Cog):
         lang = await self.readers.seen(interaction)
         row = await self._game_here(interaction)
         if row is None or row.status != RUNNING:
+            mine = await self.tables.storage.games_of_user(interaction.user.id, RUNNING)
+            if len(mine) > 1:  # not in a game's channel, and several games: which one?
+                view = discord.ui.View(timeout=None)
+                for game in mine[:25]:
+                    view.add_item(HandButton(game.id, lang.text("button.game", game=game.id)))
+                await interaction.response.send_message(lang.text("reply.which-game"), view=view, ephemeral=True)
+                return
             await self._refuse(interaction, lang.text("reply.no-running-game"))
             return
         await self.on_show_hand(interaction, row.id)
@@ -204,10 +213,24 @@ class Colt(commands.Cog):
         if not rows:
             await interaction.response.send_message(lang.text("reply.no-stats"), ephemeral=True)
             return
+        ratings = await self.tables.storage.ratings(interaction.guild.id)
+        rated = {r["player"]: ordinal(r["mu"], r["sigma"]) for r in ratings}
+
+        def rating(player: str) -> str:
+            return lang.text("stats.rating", rating=lang.decimal(rated.get(player, 0.0)))
+
+        # People by rating (their wins, titles and best score beside it), then the AI levels' ratings.
+        rows.sort(key=lambda r: -rated.get(player_key(r["user_id"], None), float("-inf")))
         lines = [lang.text("stats.line", user=r["user_id"], games=lang.text("stats.games", n=r["games"]),
                            wins=lang.text("stats.wins", n=r["wins"]),
                            titles=lang.text("stats.titles", n=r["gunslingers"]), best=r["best"])
+                 + ", " + rating(player_key(r["user_id"], None))
                  for r in rows[:20]]
+        ai_games = {r["player"]: r["games"] for r in ratings}
+        lines += [lang.text("stats.ai-line", ai=texts.ai_name(lang, level),
+                            games=lang.text("stats.games", n=ai_games[f"ai:{level}"]),
+                            rating=lang.decimal(rated[f"ai:{level}"]))
+                  for level in LEVELS if f"ai:{level}" in rated]
         embed = discord.Embed(title=lang.text("stats.title"), description="\n".join(lines))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 

@@ -19,8 +19,11 @@ from cogs.delivery import view_components
 from cogs.readers import Readers
 from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, to_game
 from engine import Game, observe
+from engine.observe import observe_log
 from lang import Language
+from render.caption import caption, split_runs
 from render.hand import hand_order
+from table.pace import pace_of
 from table.service import MISSES_BEFORE_ABSENT, Outcome
 from table.storage import Delivery, GameRow, PlayerRow
 
@@ -112,14 +115,17 @@ class Prompts:
             if outcome.answered_by is not None and answered and answered.startswith("plan "):
                 seats.add(outcome.answered_by)
             for seat in sorted(seats):
-                out += await self.send(row, state, players[seat], key="hand", fresh=False, table=table)
+                out += await self.send(row, state, players[seat], key="hand", fresh=False, table=table,
+                                       catch_up=seat != outcome.answered_by)
         if pending is not None and pending.kind != "plan":
-            out += await self.send(row, state, players[pending.seat], key="choice", fresh=True, table=table)
+            out += await self.send(row, state, players[pending.seat], key="choice", fresh=True, table=table,
+                                   catch_up=outcome.answered_by != pending.seat)
         return out
 
     async def send(self, row: GameRow, state: Game, player: PlayerRow, *, key: str, fresh: bool,
-                   table: Language) -> list[Delivery]:
+                   table: Language, catch_up: bool = False) -> list[Delivery]:
         """One player's prompt: a new message (``fresh``), or the remembered one brought up to date.
+        ``catch_up``: the player is asked after others played (see ``_since``).
 
         A closed DM is told in the channel (once), with the "Show my hand" button."""
         if player.user_id is None or player.absent:
@@ -127,6 +133,11 @@ class Prompts:
         lang = await self.readers.of_user(player.user_id)
         prompt = self.prompt_for(row.id, state, player.seat, lang, deadline_text(row, state.step))
         pictures = [picture_of(row.id, prompt.hand, lang)] if prompt.hand is not None else []
+        since = await self._since(row, state, player.seat, lang) if catch_up else ""
+        if since:
+            prompt = Prompt(f"{since}\n{prompt.content}", prompt.view, prompt.hand)
+            if not pictures:  # a choice: how the train stands now, as the planning picture shows it
+                pictures = [self.story.train(row, observe(state, None), lang, f"{state.step}-dm")]
         closed = to_game(row.id, {"op": "send", "content": table.text("dm.closed", user=player.user_id),
                                   "view": view_components(self.story.hand_view(row, table))})
         body: dict[str, Any] = {
@@ -136,6 +147,24 @@ class Prompts:
                    "if_closed": {"target": closed.target, "body": closed.body}},
         }
         return [to_user(player.user_id, row.id, body)]
+
+    async def _since(self, row: GameRow, state: Game, seat: int, lang: Language) -> str:
+        """At a slow pace (a decision of an hour or more), what happened since the player's last
+        answer: a line per resolved action or event (the newest ``CATCH_UP_LINES``); "" when nothing
+        was resolved or the game is fast (its players watch the channel)."""
+        if pace_of(row.options.get("timer")).planning < CATCH_UP_FROM:
+            return ""
+        last = await self.readers.storage.last_answer_step(row.id, seat)
+        # The events an answer causes carry the step after it (engine: the step is counted first).
+        after = last + 1 if last is not None else 0
+        events = [e for e in observe_log(state, seat) if e.get("step", 0) > after]
+        public = observe(state, None)
+        lines = [caption(public, run, lang) for run in split_runs(events) if run[0]["type"] in ("resolve", "event")]
+        if not lines:
+            return ""
+        shown = lines[-CATCH_UP_LINES:]
+        more = [lang.text("dm.since-more", n=len(lines) - len(shown))] if len(shown) < len(lines) else []
+        return "\n".join([lang.text("dm.since"), *more, *(f"• {line}" for line in shown)])
 
     async def _close(self, game_id: int, player: PlayerRow, key: str, *, forget: bool,
                      words: Callable[[Language], str], hand: dict[str, Any] | None = None) -> list[Delivery]:
@@ -215,6 +244,10 @@ def _style(answer: str) -> discord.ButtonStyle:
     if answer.startswith("plan hide"):
         return discord.ButtonStyle.success
     return discord.ButtonStyle.primary
+
+
+CATCH_UP_FROM = 3600.0  # seconds to plan from which a returning player is told what happened
+CATCH_UP_LINES = 12  # resolved actions told at most (the newest; the channel keeps them all)
 
 
 def picture_of(game_id: int, mine: dict[str, Any], lang: Language) -> dict[str, Any]:

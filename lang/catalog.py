@@ -101,6 +101,10 @@ class Language:
         """An amount of the game's dollars as this language writes it ("$2,900", "2 900 $")."""
         return numbers.money(value, self.code, signed=signed)
 
+    def decimal(self, value: float) -> str:
+        """A measure with one decimal ("27.4", "27,4"): a rating."""
+        return numbers.decimal(value, self.code)
+
     def number(self, value: int) -> str:
         """A number with this language's group separator ("2,900", "2 900")."""
         return numbers.number(value, self.code)

@@ -29,6 +29,11 @@ def number(value: int, code: str) -> str:
     return str(format_decimal(value, locale=code, group_separator=grouped))
 
 
+def decimal(value: float, code: str) -> str:
+    """A measure with one decimal, as the language writes it: "27.4", "27,4" (a rating)."""
+    return str(format_decimal(round(value, 1), format="#,##0.0", locale=code))
+
+
 @cache
 def _affixes(code: str) -> tuple[str, str]:
     """What comes before and after the digits of a positive amount: ("$", "") in English,

@@ -48,6 +48,9 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 MISSES_BEFORE_ABSENT = 3  # missed decisions in a row before the AI takes the seat until "I'm back"
 STAND_IN = "normal"  # the AI level that answers for a person whose time is up or who is away
+# Games one person may sit in at once, lobbies included: slow games make several at a time natural,
+# and each one's prompts and reminders name it; more would be more DMs than anyone follows.
+GAMES_PER_PLAYER = 5
 CACHED_GAMES = 512  # game states kept in memory (the most recently used); the database has them all
 
 # The lobby's options and their choices; the first choice is the default (RULES.md defaults).
@@ -243,6 +246,7 @@ class Tables:
         open_here = await self.storage.game_in_channel(channel_id)
         if open_here is not None and open_here.status == LOBBY:
             raise TableError("error.lobby-here", game=open_here.id)
+        await self._may_take_a_seat(host_id)
         seed = self.seeds.randrange(2**31)
         game_id = await self.storage.create_game(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id, options=default_options(), seed=seed,
@@ -270,9 +274,15 @@ class Tables:
                 raise TableError("error.already-joined")
             if len(lobby.players) >= MAX_PLAYERS:
                 raise TableError("error.table-full", n=MAX_PLAYERS)
+            await self._may_take_a_seat(user_id)
             async with self.storage.transaction() as tx:
                 tx.add_player(game_id, user_id)
             return await self.lobby(game_id)
+
+    async def _may_take_a_seat(self, user_id: int) -> None:
+        """A person plays at most ``GAMES_PER_PLAYER`` games at once (lobbies included)."""
+        if len(await self.storage.games_of_user(user_id, LOBBY, RUNNING)) >= GAMES_PER_PLAYER:
+            raise TableError("error.too-many-games", n=GAMES_PER_PLAYER)
 
     async def add_ai(self, game_id: int, user_id: int, level: str) -> Lobby:
         async with self.lock(game_id):

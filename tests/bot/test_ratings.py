@@ -70,3 +70,17 @@ async def test_a_finished_game_rates_its_people_and_ai_levels(tmp_path: Path) ->
         assert await storage.ratings(8) == []
     finally:
         await storage.close()
+
+
+async def test_stats_show_the_players_ratings_and_the_ai_levels(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    from tests.bot.table import open_and_start, play_to_the_end, setup_table
+
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    await play_to_the_end(table, game_id)
+    stats = await table.members[0].slash(table.lobby_channel, "colt stats")
+    text = stats.response.embeds[0].description
+    lines = text.splitlines()
+    assert len(lines) == 3 and all("rating " in line for line in lines)
+    rated = await table.bot.tables.storage.ratings(table.guild.id)
+    assert sorted(r["player"] for r in rated) == sorted(f"user:{u.id}" for u in table.users)

@@ -159,3 +159,37 @@ async def test_pause_and_answers_racing_apply_exactly_one_of_them(tmp_path) -> N
         assert (await storage.answer(game_id, step) is not None) == answered
     finally:
         await storage.close()
+
+
+async def _first_catch_up(table: Table, game_id: int, turns: int = 80) -> Any:
+    """Play until a prompt starts with what happened since its player's last answer (or give up)."""
+    import random
+
+    from tests.bot.table import play_turn
+
+    rng = random.Random(11)
+    for _ in range(turns):
+        user = await pending_user(table, game_id)
+        prompt = prompt_message(user) if user is not None else None
+        if prompt is not None and prompt.content.startswith("Since your last move"):
+            return prompt
+        if not await play_turn(table, game_id, rng):
+            return None
+    return None
+
+
+async def test_a_returning_player_reads_what_happened_since_their_last_answer(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table, timer="1h")
+    prompt = await _first_catch_up(table, game_id)
+    assert prompt is not None, "no prompt told what happened meanwhile"
+    lines = prompt.content.splitlines()
+    told = [line for line in lines if line.startswith("• ")]
+    assert 1 <= len(told) <= 12
+    assert prompt.attachments  # how the train stands now (the planning picture, or the train)
+
+
+async def test_a_fast_game_tells_no_catch_up(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)  # 90 s a decision: the players are there
+    assert await _first_catch_up(table, game_id) is None

@@ -92,3 +92,11 @@ def test_other_languages_put_no_space_before_a_colon(code: str) -> None:
     for key, forms in _raw(code).items():
         for form in forms:
             assert not re.search(r"[ \u00a0\u202f][:;]", STRIPPED.sub("X", form)), f"{code} {key}: {form!r}"
+
+
+def test_a_rating_has_one_decimal_as_each_language_writes_it() -> None:
+    from lang import language
+
+    assert language("en").decimal(27.46) == "27.5"
+    assert language("fr").decimal(27.46) == "27,5"
+    assert language("en").decimal(-3.04) == "-3.0"
