@@ -23,6 +23,7 @@ from engine import observe
 from engine.ai import LEVELS
 from lang import CODES, for_locale, language
 from render import text
+from render.hand import hand_order
 from table.pace import PACES
 from table.ratings import ordinal, player_key
 from table.service import Outcome, TableError
@@ -516,6 +517,52 @@ class Colt(commands.Cog):
         drawn = await self.presenter.pictures.hand(prompt.hand, lang) if prompt.hand else None
         files = [discord.File(io.BytesIO(drawn), "hand.png")] if drawn else []
         await interaction.followup.send(prompt.content, view=prompt.view, files=files, ephemeral=True)
+
+    async def on_help(self, interaction: discord.Interaction, game_id: int, step: int) -> None:
+        """"Help" on a DM prompt, only to the clicker, in their language: a line per answer of their
+        decision pending at ``step`` (B-6.2 planning, B-7.4–B-7.9 the actions, B-7.8 Punch's drop and
+        landing, B-9.4 Cheyenne, B-10.6 Pickpocketing, V-1.2 the Expert discard); with no decision of
+        theirs there (or a past step), a line per card of their hand (B-6.3: bullets are dead). Built
+        from their own observation only."""
+        lang = await self.readers.seen(interaction)
+        seat = await self.tables.seat_of(game_id, interaction.user.id) if valid_id(game_id) else None
+        if seat is None:
+            await self._refuse(interaction, lang.text("reply.not-playing"))
+            return
+        row = await self.tables.row(game_id)
+        if row.status != RUNNING:
+            await self._refuse(interaction, lang.text("reply.not-running"))
+            return
+        mine = observe(await self.tables.state(game_id, row), seat)
+        pending = mine["pending"]
+
+        def does(answer: str) -> str:
+            kind, _, value = answer.partition(" ")
+            verb, _, card = value.partition(" ")
+            if kind == "plan":
+                action = card.partition(":")[2]
+                return lang.text(f"help.card.{action}" if verb == "play" else f"help.{verb}")
+            key = f"help.choice.{kind}"
+            if kind in ("keep-purse", "pickpocket") or (kind == "discard" and value == "done"):
+                key += f".{value}"
+            return lang.text(key if lang.has(key) else "help.choice.other")
+
+        def line(label: str, words: str) -> str:
+            return lang.text("help.line", label=label, text=words)
+
+        if pending is not None and pending["seat"] == seat and step == mine["step"]:
+            lines = [lang.text("help.title")]
+            lines += [line(texts.answer_label(lang, a), does(a)) for a in pending["options"]]
+        else:
+            hand = mine["seats"][seat]["hand"]
+            cards = hand_order({c for c in hand if not c.startswith("bullet:")})
+            lines = [lang.text("help.hand")]
+            lines += [line(texts.card_label(lang, c), does(f"plan play {c}")) for c in cards]
+            if any(c.startswith("bullet:") for c in hand):
+                lines.append(line(text.action_name("bullet", lang), lang.text("help.card.bullet")))
+            if len(lines) == 1:
+                lines = [lang.text("help.none")]
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
     # --- the end -------------------------------------------------------------------------------
 

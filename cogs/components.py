@@ -124,4 +124,24 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt
         await _cog(interaction).on_back(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton)
+class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"colt:\?:(?P<game>[0-9]+):(?P<step>[0-9]+)"):
+    """"Help" on a DM prompt: what each offered answer does (or, once the step is past, each card
+    of the clicker's hand), only to the clicker."""
+
+    def __init__(self, game_id: int, step: int, label: str = "?") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=discord.ButtonStyle.secondary, custom_id=f"colt:?:{game_id}:{step}",
+        ))
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> HelpButton:
+        return cls(int(match["game"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_help(interaction, self.game_id, self.step)
+
+
+DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton, HelpButton)

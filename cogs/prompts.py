@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from cogs import texts
-from cogs.components import AnswerButton, BackButton
+from cogs.components import AnswerButton, BackButton, HelpButton
 from cogs.delivery import view_components
 from cogs.readers import Readers
 from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, to_game
@@ -83,6 +83,8 @@ class Prompts:
             now = lang.text("dm.nothing") if pending is None else \
                 "⏳ " + texts.waiting(lang, pending["kind"], player_name(mine, pending["seat"], lang)) + "."
             content = f"{header}\n{now}\n{_hand_text(hand, lang)}"
+        if 0 < len(view.children) < BUTTONS_PER_MESSAGE:  # a full prompt keeps its answers, not the help
+            view.add_item(HelpButton(game_id, state.step, lang.text("button.help")))
         shown = {**mine, "log": []} if mine["phase"] in ("planning", "keeping") else None
         return Prompt(content, view, shown)
 
