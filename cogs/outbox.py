@@ -65,6 +65,7 @@ class Outbox:
         self.storage, self.deliver, self.interval, self.clock = storage, deliver, interval, clock
         self.story_interval = story_interval
         self.written_clock = written_clock  # the clock of the rows' ``created_at`` (the storage's)
+        self._first_seen: dict[int, float] = {}  # row id → when a worker first read it (``clock``)
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()  # targets woken while their worker was busy: look again
         self._closed = False
@@ -106,6 +107,13 @@ class Outbox:
             await asyncio.gather(*late, return_exceptions=True)
         self._workers.clear()
 
+    def _backlog(self, first: OutboxRow) -> bool:
+        """Whether the first waiting row has waited long: written long ago (a restart), or read long
+        ago by this process and still not delivered (an outage, on the bot's own clock)."""
+        now = self.clock()
+        seen = self._first_seen.setdefault(first.id, now)
+        return now - seen > BACKLOG_AFTER or self.written_clock() - first.created_at > BACKLOG_AFTER
+
     async def _work(self, target: str) -> None:
         failures = 0  # in a row, at this target: the pause grows with them, whichever row fails
         rows: list[OutboxRow] = []  # read and not delivered yet: only this worker delivers them
@@ -124,11 +132,12 @@ class Outbox:
                 if wait > 0:
                     await asyncio.sleep(wait)
                     continue
-                backlog = self.written_clock() - rows[0].created_at > BACKLOG_AFTER
-                batch, superseded = plan_batch(rows, combine=backlog)
+                batch, superseded = plan_batch(rows, combine=self._backlog(rows[0]))
                 if superseded:
                     async with self.storage.transaction() as tx:
                         tx.delivered(row.id for row in superseded)
+                    for row in superseded:
+                        self._first_seen.pop(row.id, None)
                     rows = rows[len(superseded):]
                     continue
                 try:
@@ -143,6 +152,8 @@ class Outbox:
                     continue
                 if reached:
                     failures = 0
+                for row in batch:
+                    self._first_seen.pop(row.id, None)
                 rows = rows[len(batch):]
                 if not rows and complete and target not in self._again:
                     return  # everything read was delivered, and nothing was written since

@@ -198,3 +198,24 @@ async def test_rows_are_read_once_and_rows_written_meanwhile_are_not_missed(stor
     assert [c for _, contents in deliver.messages for c in contents] == ["row 0", "row 1", "row 2", "late"]
     assert reads == [3, 3]  # the second read (woken by "late") sees the rest; no read found nothing
     assert await storage.outbox_size() == 0
+
+
+async def test_pictures_held_up_by_an_outage_are_combined_once_it_ends(storage: Storage) -> None:
+    """An outage longer than BACKLOG_AFTER (on the bot's own clock) makes a backlog: once Discord is
+    back, the waiting pictures go out combined (up to 10 a message), none lost."""
+    now = [0.0]
+
+    class Outage(Recorder):
+        async def __call__(self, rows: list[OutboxRow]) -> bool:
+            if now[0] < BACKLOG_AFTER + 1:
+                now[0] += 20.0  # each failed try is a while later
+                raise Retry("503", after=0.0)
+            return await Recorder.__call__(self, rows)
+
+    deliver = Outage(storage)
+    outbox = Outbox(storage, deliver, interval=0.0, clock=lambda: now[0])
+    storage.committed = outbox.wake
+    await storage.enqueue([frame(n) for n in range(6)])
+    await outbox.drain()
+    assert [c for _, contents in deliver.messages for c in contents] == [f"frame {n}" for n in range(6)]
+    assert len(deliver.messages) == 1  # combined
