@@ -25,6 +25,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ADDRESS = re.compile(r"^\s*(?:A game started: )?(#\S+|\w+'s DMs)\s+(http://127\.0\.0\.1:\d+/#\S+)$")
 SCREENSHOTS = ROOT / ".artifacts" / "screenshots"
+# A live button that answers (every prompt also has a ❔ Help button, always live).
+LIVE_ANSWER = 'button.component-button[aria-disabled=false]:not(:has-text("❔"))'
 GAME_SEED = "1"  # a first round of four turns: the shortest Schemin' before an action resolves
 
 
@@ -167,7 +169,8 @@ class PreviewPage:
         raise AssertionError(f"{self.name}: could not view as {name}")
 
     def buttons(self) -> Any:
-        return self.page.locator("button.component-button[aria-disabled=false]")
+        """The live answer buttons (not the ❔ Help button every prompt has)."""
+        return self.page.locator(LIVE_ANSWER)
 
     def click(self, label: str) -> None:
         self._act(lambda: self.buttons().filter(has_text=label).last.click())
@@ -179,7 +182,7 @@ class PreviewPage:
             has=self.page.locator("button.component-button")).last
         if message.count() == 0:
             return None
-        live = message.locator("button.component-button[aria-disabled=false]")
+        live = message.locator(LIVE_ANSWER)
         if live.count() == 0:
             return None
         label = str(live.first.inner_text())
