@@ -21,7 +21,7 @@ from cogs.story import deadline_text, waiting_clock
 from cogs.translator import command_text
 from engine import observe
 from engine.ai import LEVELS
-from lang import CODES, for_locale, language
+from lang import CODES, Language, for_locale, language
 from render import text
 from render.hand import hand_order
 from table.pace import PACES
@@ -501,16 +501,25 @@ class Colt(commands.Cog):
         await interaction.response.send_message(lang.text("reply.back"), ephemeral=True)
         self.autopilot.watch(game_id)
 
-    async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        lang = await self.readers.seen(interaction)
-        seat = await self.tables.seat_of(game_id, interaction.user.id)
+    async def _playing(self, interaction: discord.Interaction, game_id: int,
+                       lang: Language) -> tuple[GameRow, int] | None:
+        """The running game ``game_id`` and the clicker's seat in it; else the clicker is told why not."""
+        seat = await self.tables.seat_of(game_id, interaction.user.id) if valid_id(game_id) else None
         if seat is None:
             await self._refuse(interaction, lang.text("reply.not-playing"))
-            return
+            return None
         row = await self.tables.row(game_id)
         if row.status != RUNNING:
             await self._refuse(interaction, lang.text("reply.not-running"))
+            return None
+        return row, seat
+
+    async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        lang = await self.readers.seen(interaction)
+        playing = await self._playing(interaction, game_id, lang)
+        if playing is None:
             return
+        row, seat = playing
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = await self.tables.state(game_id, row)
         prompt = self.presenter.prompt_for(game_id, state, seat, lang, deadline_text(row, state.step))
@@ -525,14 +534,10 @@ class Colt(commands.Cog):
         theirs there (or a past step), a line per card of their hand (B-6.3: bullets are dead). Built
         from their own observation only."""
         lang = await self.readers.seen(interaction)
-        seat = await self.tables.seat_of(game_id, interaction.user.id) if valid_id(game_id) else None
-        if seat is None:
-            await self._refuse(interaction, lang.text("reply.not-playing"))
+        playing = await self._playing(interaction, game_id, lang)
+        if playing is None:
             return
-        row = await self.tables.row(game_id)
-        if row.status != RUNNING:
-            await self._refuse(interaction, lang.text("reply.not-running"))
-            return
+        row, seat = playing
         mine = observe(await self.tables.state(game_id, row), seat)
         pending = mine["pending"]
 

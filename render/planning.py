@@ -92,13 +92,7 @@ def _round_card(img: Image.Image, obs: Observation, lay: PlanningLayout, transla
     name = txt.card_title(card["name"], translate)
     size = fonts.fit_size(name, "bold", TITLE_SIZE, room, 20)
     draw.text(img, (x, r.y + 24), fonts.ellipsize(name, "bold", size, room), "bold", size, theme.HEADER_TEXT)
-    event = card.get("event")
-    if event and event != card["name"]:
-        sub = txt.t("header.event", translate, event=txt.card_title(event, translate))
-    elif event:
-        sub = txt.t("header.event.end", translate)
-    else:
-        sub = txt.t("header.no-event", translate)
+    sub = txt.event_line(card, translate)
     size = fonts.fit_size(sub, "regular", TEXT_SIZE, room, 18)
     draw.text(img, (x, r.y + 56), fonts.ellipsize(sub, "regular", size, room), "regular", size, theme.HEADER_DIM)
     turns = str(card["turns"])

@@ -10,6 +10,7 @@ names and places are ``lang.Noun``s, so that a language that declines them can (
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from lang import Language, Noun, english
 
@@ -90,3 +91,14 @@ def card_title(name: str | None, translate: Translate | None = None) -> str:
 def names_list(names: Sequence[Noun], translate: Translate | None = None) -> Noun:
     """``A``, ``A and B``, ``A, B and C``."""
     return Noun.joined(names, t("caption.list", translate), t("caption.and", translate))
+
+
+def event_line(card: dict[str, Any], translate: Translate | None) -> str:
+    """The line under a round card's name: its event, or that it has one at the end of the round
+    (an event named like the card), or none."""
+    event = card.get("event")
+    if event and event != card["name"]:
+        return t("header.event", translate, event=card_title(event, translate))
+    if event:
+        return t("header.event.end", translate)
+    return t("header.no-event", translate)

@@ -142,13 +142,7 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
         tile, gap = layout.TURN_TILE, layout.TURN_TILE_GAP
         room = layout.HEADER_CARD_W
         draw.text(img, (x, mid - 11), fonts.ellipsize(name, "bold", 17, room), "bold", 17, theme.HEADER_TEXT)
-        event = card.get("event")
-        if event and event != card["name"]:
-            sub = txt.t("header.event", translate, event=txt.card_title(event, translate))
-        elif event:
-            sub = txt.t("header.event.end", translate)
-        else:
-            sub = txt.t("header.no-event", translate)
+        sub = txt.event_line(card, translate)
         draw.text(img, (x, mid + 13), fonts.ellipsize(sub, "regular", 14, room), "regular", 14, theme.HEADER_DIM)
         name_w = max(160, min(room, max(fonts.width(name, "bold", 17), fonts.width(sub, "regular", 14))) + 18)
         tx = x + name_w

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,3 +40,20 @@ async def bots_closed(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
     yield
     for bot in started:
         await bot.close_table()
+
+
+@pytest.fixture
+def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Each simulated person's Discord client language by user id (SimCord itself sends en-US)."""
+    import simcord.interactions as interactions
+
+    locales: dict[int, str] = {}
+    original = interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        payload["locale"] = locales.get(kwargs["user_id"], payload["locale"])
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", base_payload)
+    return locales

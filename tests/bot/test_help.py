@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 from cogs import texts
 from cogs.prompts import BUTTONS_PER_MESSAGE
 from lang import english, language
@@ -20,23 +18,6 @@ from tests.bot.table import (
     prompt_message,
     setup_table,
 )
-
-
-@pytest.fixture
-def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
-    """Each simulated person's Discord client language by user id (SimCord itself sends en-US)."""
-    import simcord.interactions as interactions
-
-    locales: dict[int, str] = {}
-    original = interactions.base_payload
-
-    def base_payload(backend: Any, **kwargs: Any) -> Any:
-        record, payload = original(backend, **kwargs)
-        payload["locale"] = locales.get(kwargs["user_id"], payload["locale"])
-        return record, payload
-
-    monkeypatch.setattr(interactions, "base_payload", base_payload)
-    return locales
 
 
 def _ids(message: Any) -> list[str]:

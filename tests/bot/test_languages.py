@@ -12,23 +12,6 @@ from tests.bot.table import component_id, dm_history, open_and_start, open_lobby
 
 
 @pytest.fixture
-def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
-    """Each simulated person's Discord client language by user id (SimCord itself sends en-US)."""
-    import simcord.interactions as interactions
-
-    locales: dict[int, str] = {}
-    original = interactions.base_payload
-
-    def base_payload(backend: Any, **kwargs: Any) -> Any:
-        record, payload = original(backend, **kwargs)
-        payload["locale"] = locales.get(kwargs["user_id"], payload["locale"])
-        return record, payload
-
-    monkeypatch.setattr(interactions, "base_payload", base_payload)
-    return locales
-
-
-@pytest.fixture
 def picture_languages(monkeypatch: pytest.MonkeyPatch) -> dict[str, set[str]]:
     """The language each kind of picture was drawn in."""
     seen: dict[str, set[str]] = {"train": set(), "hand": set(), "planning": set(), "scoreboard": set()}
