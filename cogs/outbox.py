@@ -64,6 +64,7 @@ class Outbox:
                  written_clock: Callable[[], float] = time.time) -> None:
         self.storage, self.deliver, self.interval, self.clock = storage, deliver, interval, clock
         self.story_interval = story_interval
+        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep  # the waits between tries (tests: simulated)
         self.written_clock = written_clock  # the clock of the rows' ``created_at`` (the storage's)
         self._first_seen: dict[int, float] = {}  # row id → when a worker first read it (``clock``)
         self._workers: dict[str, asyncio.Task[None]] = {}
@@ -130,7 +131,7 @@ class Outbox:
                     return  # nothing left: the worker ends (and is started again by the next wake)
                 wait = rows[0].not_before - self.clock()
                 if wait > 0:
-                    await asyncio.sleep(wait)
+                    await self.pause(wait)
                     continue
                 batch, superseded = plan_batch(rows, combine=self._backlog(rows[0]))
                 if superseded:
@@ -161,7 +162,7 @@ class Outbox:
                     pause = self.story_interval if _is_frame(batch[-1]) and _is_frame(rows[0]) else 0.0
                     pause = max(pause, self.interval)  # never faster than Discord's limits per channel
                     if pause:
-                        await asyncio.sleep(pause)
+                        await self.pause(pause)
         except asyncio.CancelledError:
             raise
         except Exception:
