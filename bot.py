@@ -8,7 +8,7 @@ import gc
 import logging
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 
 import discord
 from discord.ext import commands
@@ -40,6 +40,9 @@ class ColtBot(commands.Bot):
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
+        # How the bot waits on purpose (the story's rhythm, an AI's pause, a deadline, a retry): the
+        # local table makes these waits follow its simulated clock without holding up a click.
+        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
         self._resumed = False
         self._table_closed = False
 
@@ -56,7 +59,7 @@ class ColtBot(commands.Bot):
         self.tables.show = self.presenter
         courier = Courier(self, storage, self.presenter.draw, channel_lost=self._channel_lost)
         self.outbox = Outbox(storage, courier, interval=self.settings.message_interval, clock=clock,
-                             story_interval=self.settings.story_interval)
+                             story_interval=self.settings.story_interval, pause=self.pause)
         storage.committed = self.outbox.wake  # what a transaction enqueued is delivered once committed
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await asyncio.to_thread(render.preload)  # for the pictures drawn here (the local table's Preview)

@@ -25,8 +25,8 @@ CLOCK_SLACK = 0.05  # seconds past a deadline before acting, so a timer waking e
 
 class Autopilot:
     def __init__(self, tables: Tables, after: Callable[[Outcome], Awaitable[None]], *, think: float,
-                 budget_ms: float | None) -> None:
-        self.tables, self.after = tables, after
+                 budget_ms: float | None, pause: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        self.tables, self.after, self.pause = tables, after, pause
         self.think, self.budget_ms = think, budget_ms
         self._watches: dict[int, asyncio.Task[None]] = {}
 
@@ -71,7 +71,7 @@ class Autopilot:
         except Exception:
             # Never silent, never stuck: the error is logged and the watch tries again later.
             log.exception("game %s: the AI could not answer; trying again in %.0f s", game_id, RETRY_AFTER)
-            await asyncio.sleep(RETRY_AFTER)
+            await self.pause(RETRY_AFTER)
             self.watch(game_id)
 
     async def _answer_when_due(self, game_id: int, row: GameRow | None, players: list[PlayerRow] | None) -> None:
@@ -83,17 +83,17 @@ class Autopilot:
             players = players or await self.tables.storage.players(game_id)
             player = next(p for p in players if p.seat == seat)
             if player.autoplayed:
-                await asyncio.sleep(self.think)
+                await self.pause(self.think)
             elif row.deadline_step == step and row.deadline_at is not None:
                 due = next_reminder(row.deadline_limit, row.deadline_at, row.reminded, self.tables.clock()) \
                     if row.deadline_limit else None
                 if due is not None:
                     number, at = due
-                    await asyncio.sleep(max(0.0, at - self.tables.clock()) + CLOCK_SLACK)
+                    await self.pause(max(0.0, at - self.tables.clock()) + CLOCK_SLACK)
                     await self.tables.remind(game_id, step, number)
                     row, players = None, None
                     continue  # look again: the next reminder, or the deadline
-                await asyncio.sleep(max(0.0, row.deadline_at - self.tables.clock()) + CLOCK_SLACK)
+                await self.pause(max(0.0, row.deadline_at - self.tables.clock()) + CLOCK_SLACK)
             else:
                 return  # a person with no deadline: nothing to watch
             outcome = await self.tables.autoplay(game_id, step, budget_ms=self.budget_ms)

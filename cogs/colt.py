@@ -49,7 +49,7 @@ class Colt(commands.Cog):
         self.readers = bot.presenter.readers
         settings = bot.settings
         self.autopilot = Autopilot(self.tables, self._after, think=settings.ai_think,
-                                   budget_ms=settings.ai_budget_ms)
+                                   budget_ms=settings.ai_budget_ms, pause=bot.pause)
 
     async def cog_load(self) -> None:
         self.cleanup.start()
@@ -372,7 +372,7 @@ class Colt(commands.Cog):
                         lobby = await self.tables.set_option(game_id, user, option, choice)
                 reply = lang.text("reply.options")
             elif name == "ai":
-                verb, _, what = (values[0] if values else "").partition(":")
+                verb, what, *_ = [*(values[0] if values else "").split(":"), ""]  # verb:what:seats
                 if verb == "add":
                     lobby = await self.tables.add_ai(game_id, user, what)
                     reply = lang.text("reply.ai-added", ai=texts.ai_name(lang, what))

@@ -61,10 +61,11 @@ def backoff(attempts: int) -> float:
 class Outbox:
     def __init__(self, storage: Storage, deliver: Deliver, *, interval: float,
                  clock: Callable[[], float] = time.time, story_interval: float = 0.0,
-                 written_clock: Callable[[], float] = time.time) -> None:
+                 written_clock: Callable[[], float] = time.time,
+                 pause: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.storage, self.deliver, self.interval, self.clock = storage, deliver, interval, clock
         self.story_interval = story_interval
-        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep  # the waits between tries (tests: simulated)
+        self.pause = pause  # how a worker waits: for its next try, or the story's rhythm
         self.written_clock = written_clock  # the clock of the rows' ``created_at`` (the storage's)
         self._first_seen: dict[int, float] = {}  # row id → when a worker first read it (``clock``)
         self._workers: dict[str, asyncio.Task[None]] = {}

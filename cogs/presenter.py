@@ -124,15 +124,19 @@ class Presenter:
 
     @staticmethod
     def _ai_seat_options(lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
-        """Add an AI bandit of each level while there is room; remove each AI seat."""
-        options = []
+        """Add an AI bandit of each level while there is room; remove each AI seat.
+
+        Each value ends with the number of seats: the options are new values at every change of
+        the table, so a client that keeps showing the last pick (SimCord's Preview does) still
+        sends "add another Easy AI" when it is picked again."""
+        options, seats = [], len(lobby.players)
         if len(lobby.players) < MAX_PLAYERS:
             options += [discord.SelectOption(label=lang.text("lobby.ai-add", ai=lang.text(f"ai.{level}")),
-                                             value=f"add:{level}", description=texts.ai_description(lang, level),
+                                             value=f"add:{level}:{seats}", description=texts.ai_description(lang, level),
                                              emoji="🤖") for level in LEVELS]
         options += [discord.SelectOption(label=lang.text("lobby.ai-remove", seat=p.seat + 1,
                                                          ai=lang.text(f"ai.{p.ai}")),
-                                         value=f"remove:{p.seat}", emoji="✖️")
+                                         value=f"remove:{p.seat}:{seats}", emoji="✖️")
                     for p in lobby.players if p.ai is not None]
         return options
 

@@ -8,8 +8,20 @@ composer and the bot's real buttons. Games live in the same SQLite storage as th
 SimCord allows one Preview per simulated Discord, and a Preview shows one channel (SimCord 3.2).
 The table needs a page per channel and per DM at the same time, so it opens one Preview per
 page; and since a Preview republishes only after its own page's actions, the table republishes
-a page whenever the bot touched its channel from elsewhere (a click in a DM posts a picture in
+a page whenever the bot changed its channel from elsewhere (a click in a DM posts a picture in
 the game channel).
+
+SimCord runs one operation at a time: an action arriving while another page's action or a
+republish is under way would be refused, and its page left "uncertain" until reloaded. So the
+pages' actions and the republishing take turns (``LocalTable._turn``). And a page is not
+republished for what its own action did: every publication makes the page's earlier one stale,
+and a click sent from the page just before it caught up would be refused.
+
+A click is answered once the bot has done what it does at once. SimCord would also make it wait
+for the bot's short pauses (an AI bandit's, the story's rhythm between two pictures), on the
+wall clock, and give up after its settle time when they add up. Here those pauses are external
+waits on the simulated clock (``ColtBot.pause``), and the table moves that clock on with the
+wall clock's, so they end on time, in the background.
 """
 
 from __future__ import annotations
@@ -19,6 +31,7 @@ import contextlib
 import logging
 import re
 import signal
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -37,9 +50,13 @@ PLAYERS = ("alice", "bob", "carol", "dan")
 # a real server's when the real bot shares the database).
 GUILD_ID = 1_100_000_000_000_000_001
 SALOON = "saloon"
-FOLLOW_EVERY = 0.1  # seconds between two looks at what the bot did
+FOLLOW_EVERY = 0.1  # seconds between two looks at what the bot did (and moves of the clock)
+# Real seconds a click (or a move of the clock) may take for the bot's work done at once: drawing
+# pictures, an AI's search. Its pauses do not count (they wait on the simulated clock).
+SETTLE_TIME = 30.0
 RETRY_AFTER = 0.5  # seconds before a page that could not be republished is tried again
 CHANNEL_PATH = re.compile(r"/channels/(\d+)")
+READS = frozenset({"GET", "HEAD"})  # requests that change nothing on a page
 
 
 @dataclass
@@ -69,6 +86,9 @@ class LocalTable:
         self.pages: list[Page] = []
         self._stack = contextlib.AsyncExitStack()
         self._follower: asyncio.Task[None] | None = None
+        self._turn = asyncio.Lock()  # one SimCord operation at a time: a page's action, or republishing
+        self._looked = 0  # the bot's requests looked at so far (an index into SimCord's log)
+        self._stale: set[int] = set()  # channels whose pages are behind what the bot did
 
     # --- start and stop ------------------------------------------------------------------------
 
@@ -76,7 +96,8 @@ class LocalTable:
         # Bot errors are logged by discord.py as they happen; a local table never stops for one. A click
         # waits for the bot's work due within SimCord's settle time (5 s: an AI bandit's pause, not a
         # turn timer, which runs out in real time).
-        self.env = simcord.Env(self.make_bot(self.settings), check_errors=False)
+        self.env = simcord.Env(self.make_bot(self.settings), check_errors=False, settle_timeout=SETTLE_TIME)
+        self.env.bot.pause = self._pause  # type: ignore[attr-defined]
         self._build_world()
         await self._rebind_games()
         await self.env.start()
@@ -155,8 +176,34 @@ class LocalTable:
         preview = await self._stack.enter_async_context(
             self.env.preview(channel, viewers=viewers, layout="channel", width=1280, height=900))
         page = Page(label, channel.id, preview)
+        preview._action = self._taking_turns(page, preview._action)  # what its HTTP server calls
         self.pages.append(page)
         return page
+
+    async def _pause(self, seconds: float) -> None:
+        """The bot's pause, on the simulated clock, which ``_follow`` moves with the wall clock."""
+        await self.env.external_wait(asyncio.sleep(seconds), reason="a pause of the bot (the local table's clock)")
+
+    def _taking_turns(self, page: Page, act: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+        """A page's action, in its turn; what the bot did in the page's own channel meanwhile is
+        shown by the publication that ends the action (SimCord's), so it is not republished again."""
+        async def action(context_id: Any, body: Any) -> Any:
+            async with self._turn:
+                self._look()
+                try:
+                    return await act(context_id, body)
+                finally:
+                    self._look(shown=page.channel_id)
+
+        return action
+
+    def _look(self, shown: int | None = None) -> None:
+        """Note the channels the bot changed since the last look (but ``shown``) as stale."""
+        requests = self.env.http_requests
+        self._stale |= {channel for entry in requests[self._looked:]
+                        if entry.method not in READS and (match := CHANNEL_PATH.match(entry.path))
+                        and (channel := int(match[1])) != shown}
+        self._looked = len(requests)
 
     def _game_channels(self) -> Iterator[Any]:
         """The text channels and threads of the server other than the saloon and the known pages."""
@@ -167,28 +214,28 @@ class LocalTable:
                 yield channel
 
     async def _follow(self) -> None:
-        """Open a page for each new game channel; republish the pages whose channel the bot touched.
+        """Open a page for each new game channel; republish the pages whose channel the bot changed.
 
-        A channel touched stays to be republished until its page was: a refresh that failed (the
-        bot busy past SimCord's settle time) is tried again, never taken as done, so a page is
-        never left showing an old state (greyed buttons, a turn that went to the AI meanwhile)."""
-        seen = len(self.env.http_requests)
-        stale: set[int] = set()  # channels whose page is behind what the bot did
+        A channel stays stale until its page was republished: a republish that failed (the bot
+        busy past SimCord's settle time) is tried again, never taken as done, so a page is never
+        left showing an old state (greyed buttons, a turn that went to the AI meanwhile)."""
+        self._looked = len(self.env.http_requests)  # the pages were just published
+        clock = time.monotonic()  # the wall clock's time the simulated clock has caught up with
         while True:
             await asyncio.sleep(FOLLOW_EVERY)
-            requests = self.env.http_requests
-            stale |= {int(match[1]) for entry in requests[seen:] if (match := CHANNEL_PATH.match(entry.path))}
-            seen = len(requests)
             try:
-                for channel in list(self._game_channels()):
-                    page = await self._open(channel, "#" + str(channel.name), self.members)
-                    self.say(f"A game started: {page.label}  {page.url}")
-                for page in self.pages:
-                    if page.channel_id in stale:
-                        await page.preview.refresh()
-                        stale.discard(page.channel_id)
-            except simcord.SetupError:
-                continue  # a click is being answered right now: look again next time
+                async with self._turn:
+                    now = time.monotonic()
+                    await self.env.advance_time(now - clock)
+                    clock = now
+                    self._look()
+                    for channel in list(self._game_channels()):
+                        page = await self._open(channel, "#" + str(channel.name), self.members)
+                        self.say(f"A game started: {page.label}  {page.url}")
+                    for page in self.pages:
+                        if page.channel_id in self._stale:
+                            await page.preview.refresh()
+                            self._stale.discard(page.channel_id)
             except Exception as error:
                 # The pages must go on following the game: this one is tried again shortly.
                 log.warning("could not update the local table's pages (%s: %s); trying again",

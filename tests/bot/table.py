@@ -45,6 +45,21 @@ def component_id(message: discord.Message, suffix: str) -> str:
     raise AssertionError(f"no component ending in {suffix}")
 
 
+def ai_choice(message: Any, choice: str) -> str:
+    """The value of the lobby's AI menu option ``choice`` ("add:normal", "remove:3") in ``message``
+    as it stands (each value also carries the number of seats then)."""
+    for row in message.components:
+        for item in row.children:
+            if item.custom_id and item.custom_id.endswith(":ai"):
+                return next(str(o.value) for o in item.options if o.value.startswith(choice + ":"))
+    raise AssertionError("the lobby has no AI menu")
+
+
+def lobby_now(table: Table, lobby: discord.Message) -> Any:
+    """The lobby's message as it stands now (the bot edits it at every change)."""
+    return next(m for m in table.lobby_channel.history() if m.id == lobby.id)
+
+
 async def open_lobby(table: Table, **options: Any) -> discord.Message:
     result = await table.members[0].slash(table.lobby_channel, "colt new", **options)
     assert not result.ephemeral

@@ -12,8 +12,10 @@ from table.pace import PACES
 from table.service import MISSES_BEFORE_ABSENT, TableError, time_limit
 from tests.bot.table import (
     Table,
+    ai_choice,
     component_id,
     live_buttons,
+    lobby_now,
     open_and_start,
     open_lobby,
     pending_user,
@@ -56,7 +58,8 @@ async def test_one_person_against_three_ai_bandits_plays_to_the_scoreboard(simco
     lobby = await open_lobby(table)
     await host.select(lobby, ["timer=600/300"], custom_id=component_id(lobby, ":rules"))
     for level in ("easy", "normal", "hard"):
-        added = await host.select(lobby, [f"add:{level}"], custom_id=component_id(lobby, ":ai"))
+        added = await host.select(lobby, [ai_choice(lobby_now(table, lobby), f"add:{level}")],
+            custom_id=component_id(lobby, ":ai"))
         assert added.ephemeral and "takes a seat" in added.response.content
     shown = next(m for m in table.lobby_channel.history() if m.id == lobby.id)
     assert "3. 🤖 Normal AI" in str(shown.embeds[0].to_dict())
@@ -88,20 +91,23 @@ async def test_the_lobby_adds_and_removes_ai_bandits_for_the_host_only(simcord_e
     host, guest = table.members
     lobby = await open_lobby(table)
     await guest.click(lobby, label="Join")
-    refused = await guest.select(lobby, ["add:easy"], custom_id=component_id(lobby, ":ai"))
+    refused = await guest.select(lobby, [ai_choice(lobby_now(table, lobby), "add:easy")],
+        custom_id=component_id(lobby, ":ai"))
     assert refused.ephemeral and "Only the host" in refused.response.content
     for _ in range(4):
-        await host.select(lobby, ["add:normal"], custom_id=component_id(lobby, ":ai"))
+        await host.select(lobby, [ai_choice(lobby_now(table, lobby), "add:normal")],
+            custom_id=component_id(lobby, ":ai"))
     game = (await table.bot.tables.storage.games("lobby"))[0]
     players = await table.bot.tables.storage.players(game.id)
     assert [p.ai for p in players] == [None, None, "normal", "normal", "normal", "normal"]
     # A full table offers no more AI bandits, and the service refuses one anyway.
     shown = next(m for m in table.lobby_channel.history() if m.id == lobby.id)
     menu = next(c for r in shown.components for c in r.children if c.custom_id.endswith(":ai"))
-    assert [o.value for o in menu.options] == ["remove:2", "remove:3", "remove:4", "remove:5"]
+    assert [o.value for o in menu.options] == ["remove:2:6", "remove:3:6", "remove:4:6", "remove:5:6"]
     with pytest.raises(TableError, match="full"):
         await table.bot.tables.add_ai(game.id, table.users[0].id, "hard")
-    removed = await host.select(lobby, ["remove:3"], custom_id=component_id(lobby, ":ai"))
+    removed = await host.select(lobby, [ai_choice(lobby_now(table, lobby), "remove:3")],
+        custom_id=component_id(lobby, ":ai"))
     assert removed.ephemeral and "left the table" in removed.response.content
     players = await table.bot.tables.storage.players(game.id)
     assert [p.seat for p in players] == [0, 1, 2, 3, 4]  # the table closed up

@@ -7,7 +7,16 @@ from typing import Any
 
 import discord
 
-from tests.bot.table import Table, component_id, open_and_start, open_lobby, play_to_the_end, setup_table
+from tests.bot.table import (
+    Table,
+    ai_choice,
+    component_id,
+    lobby_now,
+    open_and_start,
+    open_lobby,
+    play_to_the_end,
+    setup_table,
+)
 
 MARKS = ("✅", "❌", "🔘", "⚪")
 
@@ -86,7 +95,8 @@ async def test_every_choice_redraws_the_lobby_so_the_same_choice_can_be_made_aga
     lobby = await open_lobby(table)
     for seats in (2, 3):
         before = len(_edits(table, lobby))
-        added = await host.select(lobby, ["add:normal"], custom_id=component_id(lobby, ":ai"))
+        added = await host.select(lobby, [ai_choice(lobby_now(table, lobby), "add:normal")],
+            custom_id=component_id(lobby, ":ai"))
         assert "takes a seat" in added.response.content
         edits = _edits(table, lobby)
         assert len(edits) > before, "the lobby was not drawn again after the choice"

@@ -12,7 +12,7 @@ import simcord
 from bot import create_bot
 from table.config import Settings
 from table.local import LocalTable
-from tests.bot.table import component_id, live_buttons, prompt_message
+from tests.bot.table import ai_choice, component_id, live_buttons, prompt_message
 
 
 async def eventually(condition: Callable[[], bool]) -> None:
@@ -80,7 +80,8 @@ async def test_alone_against_ai_bandits(settings: Settings) -> None:
         await act(lambda: alice.slash(table.saloon, "colt new"))
         for level in ("easy", "normal"):
             lobby = table.saloon.last_message
-            await act(lambda: alice.select(lobby, [f"add:{level}"], custom_id=component_id(lobby, ":ai")))  # noqa: B023
+            await act(lambda: alice.select(lobby, [ai_choice(lobby, f"add:{level}")],  # noqa: B023
+                                           custom_id=component_id(lobby, ":ai")))  # noqa: B023
         await act(lambda: alice.click(table.saloon.last_message, label="Start"))
         tables = table.env.bot.tables
         # Alice plays from her DMs; the AI bandits answer in between, until an action's picture is posted.

@@ -33,9 +33,9 @@ GAME_SEED = "1"  # a first round of four turns: the shortest Schemin' before an 
 class TableProcess:
     """`python bot.py` with no token: the local table, its printed addresses collected as they come."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, **settings: str) -> None:
         env = {**os.environ, "DISCORD_TOKEN": "", "COLT_DATABASE": str(database), "COLT_GAME_SEED": GAME_SEED,
-               "PYTHONUNBUFFERED": "1"}
+               "PYTHONUNBUFFERED": "1", **settings}
         self.process = subprocess.Popen([sys.executable, "bot.py"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
@@ -88,6 +88,7 @@ class PreviewPage:
     def __init__(self, context: Any, url: str, name: str) -> None:
         self.page = context.new_page()
         self.name = name
+        self.refused: list[str] = []  # why SimCord refused each refused action (e.g. stale-revision)
         self.page.goto(url, wait_until="commit")
 
     @classmethod
@@ -99,41 +100,40 @@ class PreviewPage:
         return pages
 
     def wait_ready(self) -> None:
-        self.page.wait_for_function("() => window.simcordPreview && window.simcordPreview.ready", timeout=20_000)
+        """Until the page is ready for an action: loaded, and showing the publication its last action
+        led to (until then, "Updating preview…", the page drops a click without sending it)."""
+        self.page.wait_for_function(
+            "() => { const p = window.simcordPreview; return p && p.ready"
+            " && (p.awaitingRevision === null || p.publishedRevision >= p.awaitingRevision); }", timeout=20_000)
 
     def _last_request(self) -> str | None:
         request: str | None = self.page.evaluate("() => window.simcordPreview.lastAction?.requestId ?? null")
         return request
 
-    def _outcome(self, done: str, arg: Any) -> bool:
-        """Wait until ``done(arg)`` holds in the page (True) or SimCord left the action uncertain (False).
-
-        SimCord refuses an action that arrives while the table republishes another page (one
-        SimCord operation at a time); the page then holds every action until it is reloaded, so
-        it is reloaded, as a player would.
-        """
+    def _outcome(self, done: str, arg: Any) -> None:
+        """Wait until ``done(arg)`` holds in the page. SimCord leaving an action's outcome uncertain
+        (the page then holds every action until it is reloaded) fails the test: the local table
+        must never need a reload."""
         self.page.wait_for_function(
             f"(arg) => window.simcordPreview.transport.uncertainRequestId || ({done})(arg)", arg=arg,
-            timeout=30_000)
-        if self.page.evaluate("() => window.simcordPreview.transport.uncertainRequestId"):
-            self.page.reload()
-            self.wait_ready()
-            return False
-        return True
+            timeout=60_000)
+        uncertain = self.page.evaluate("() => window.simcordPreview.transport.uncertainRequestId")
+        assert not uncertain, f"{self.name}: SimCord left an action's outcome uncertain (the page needs a reload)"
 
     def _try(self, do: Any) -> bool:
-        """Do one action in the page: True once SimCord settled it, False if it was refused.
+        """Do one action in the page: True once SimCord settled it, False if it was refused (counted
+        in ``refused``).
 
         SimCord refuses an action from a page drawn from an older publication (stale revision);
         it can be tried again once the page has caught up.
         """
         before = self._last_request()
         do()
-        if not self._outcome("(before) => { const a = window.simcordPreview.lastAction;"
-                             " return a && a.requestId !== before && a.settlement !== 'pending'; }", before):
-            return False
+        self._outcome("(before) => { const a = window.simcordPreview.lastAction;"
+                      " return a && a.requestId !== before && a.settlement !== 'pending'; }", before)
         action = self.page.evaluate("() => window.simcordPreview.lastAction")
         if action["rejected"]:
+            self.refused.append(", ".join(d.get("code", "?") for d in action.get("diagnostics") or []) or "rejected")
             self.page.wait_for_timeout(300)
             return False
         assert action["settlement"] == "settled", action
@@ -161,12 +161,9 @@ class PreviewPage:
 
     def view_as(self, name: str) -> None:
         """Choose who one is in this page (a switch starts the page afresh, without a last action)."""
-        for _ in range(10):
-            viewer = self.page.select_option("#viewer-picker", label=name)[0]
-            if self._outcome("(viewer) => window.simcordPreview.viewerId === viewer", viewer):
-                self.wait_ready()
-                return
-        raise AssertionError(f"{self.name}: could not view as {name}")
+        viewer = self.page.select_option("#viewer-picker", label=name)[0]
+        self._outcome("(viewer) => window.simcordPreview.viewerId === viewer", viewer)
+        self.wait_ready()
 
     def buttons(self) -> Any:
         """The live answer buttons (not the ❔ Help button every prompt has)."""
@@ -174,6 +171,15 @@ class PreviewPage:
 
     def click(self, label: str) -> None:
         self._act(lambda: self.buttons().filter(has_text=label).last.click())
+
+    def choose(self, option: str) -> None:
+        """Pick ``option`` in the last menu of the page (the lobby's AI menu is its last)."""
+        def pick() -> None:
+            self.page.locator(".preview-select").last.locator(".select-trigger").click()
+            self.page.locator(".preview-select.is-open").wait_for()
+            self.page.locator(".select-option").filter(has_text=option).first.click()
+
+        self._act(pick)
 
     def click_any(self) -> str | None:
         """Click the first live button of the bot's last message: its label, or None if there was

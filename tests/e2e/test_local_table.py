@@ -45,7 +45,7 @@ def tables() -> Iterator[list[TableProcess]]:
         table.stop()
 
 
-def play_until(dms: dict[str, PreviewPage], done: Any, limit: int = 60) -> list[str]:
+def play_until(dms: dict[str, PreviewPage], done: Any, limit: int = 60, wait: int = 300) -> list[str]:
     """Whoever has live buttons in their DMs clicks the first one, until ``done(clicks)``; the clicks."""
     clicks: list[str] = []
     while not done(clicks):
@@ -56,7 +56,7 @@ def play_until(dms: dict[str, PreviewPage], done: Any, limit: int = 60) -> list[
                 clicks.append(f"{name}: {label}")
                 break
         else:
-            dms[PLAYERS[0]].page.wait_for_timeout(300)  # the next prompt is on its way
+            next(iter(dms.values())).page.wait_for_timeout(wait)  # the next prompt is on its way
     return clicks
 
 
@@ -119,3 +119,30 @@ def test_a_game_from_the_lobby_to_an_action_picture_across_a_restart(browser, ta
     channel.page.locator("article.channel-message img").last.scroll_into_view_if_needed()
     channel.screenshot("3-action-picture")
     assert action_pictures(channel)
+
+
+def test_a_whole_game_alone_against_ai_bandits_without_a_reload(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """One person and two AI bandits, from /colt new to the final count, in the pages as served:
+    no page is ever reloaded (an uncertain outcome fails the test), and the clicks SimCord refused
+    are counted and reported."""
+    # The AI's pause and the story's rhythm shortened (not removed), so the game takes minutes, not ten.
+    table = TableProcess(tmp_path / "colt.sqlite3", COLT_AI_THINK_MS="300", COLT_STORY_INTERVAL_MS="400")
+    tables.append(table)
+    saloon = PreviewPage.open(browser, {"#saloon": table.address("#saloon")})["#saloon"]
+    saloon.command("/colt new")
+    saloon.choose("Easy AI")
+    saloon.choose("Easy AI")  # the same level again (the menu still shows the last pick)
+    assert "Players (3/6)" in saloon.text()
+    saloon.click("Start")
+    pages = PreviewPage.open(browser, {"#colt-express-1": table.address("#colt-express-1"),
+                                       "Alice": table.address("Alice's DMs")})
+    channel, dm = pages["#colt-express-1"], pages["Alice"]
+
+    clicks = play_until({"Alice": dm}, lambda clicks: "Final count" in channel.text(), limit=200, wait=500)
+    channel.page.locator("article.channel-message").last.scroll_into_view_if_needed()
+    channel.screenshot("4-final-count")
+    refused = saloon.refused + dm.refused + channel.refused
+    print(f"whole game: {len(clicks)} clicks in the DM, {len(refused)} refused ({', '.join(refused) or 'none'})")
+    assert len(clicks) >= 15  # five rounds of cards (and choices) at the least
+    assert len(refused) <= max(1, len(clicks) // 20), refused  # near zero: at most one click in twenty
+    assert "wins" in channel.text()
