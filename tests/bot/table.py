@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -145,3 +146,16 @@ async def play_to_the_end(table: Table, game_id: int, seed: int = 1, limit: int 
         if not await play_turn(table, game_id, rng):
             return clicks
     raise AssertionError("the game did not end")
+
+
+def stored(env: Any, message: Any) -> Any:
+    """SimCord's stored form of a message seen through discord.py (what the emitted click carries)."""
+    return env.backend.messages[message.channel.id][message.id]
+
+
+def crafted(env: Any, message: Any, custom_id: str) -> Any:
+    """The message as a crafted client shows it: its first button's id replaced (discord.py, like
+    Discord, only dispatches a click on a component the message has)."""
+    raw = copy.deepcopy(stored(env, message))
+    raw.components[0]["components"][0]["custom_id"] = custom_id
+    return raw

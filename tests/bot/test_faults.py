@@ -4,7 +4,6 @@ of delivering, crafted button ids, two Start clicks at once, a second table on t
 from __future__ import annotations
 
 import asyncio
-import copy
 import random
 import re
 from typing import Any
@@ -22,6 +21,7 @@ from table.storage import Storage
 from tests.bot.table import (
     Table,
     component_id,
+    crafted,
     dm_history,
     open_and_start,
     open_lobby,
@@ -29,6 +29,7 @@ from tests.bot.table import (
     play_turn,
     prompt_message,
     setup_table,
+    stored,
 )
 
 FRAME = re.compile(r"colt\d+-\d+-\d+\.png")  # one train picture per resolved action
@@ -46,19 +47,6 @@ async def actions_so_far(table: Table, game_id: int) -> int:
     """The resolved actions (and events) of the game so far: one picture each."""
     state = await table.bot.tables.state(game_id)
     return sum(run[0]["type"] in ("resolve", "event") for run in split_runs(observe_log(state, None)))
-
-
-def stored(env: Any, message: Any) -> Any:
-    """SimCord's stored form of a message seen through discord.py (what the emitted click carries)."""
-    return env.backend.messages[message.channel.id][message.id]
-
-
-def crafted(env: Any, message: Any, custom_id: str) -> Any:
-    """The message as a crafted client shows it: its first button's id replaced (discord.py, like
-    Discord, only dispatches a click on a component the message has)."""
-    raw = copy.deepcopy(stored(env, message))
-    raw.components[0]["components"][0]["custom_id"] = custom_id
-    return raw
 
 
 SLOW = "600/300"  # the slowest timer: the simulated minutes of an outage never run a player's time out

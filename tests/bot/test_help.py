@@ -6,10 +6,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from simcord import InteractionResult
+
 from cogs import texts
 from cogs.prompts import BUTTONS_PER_MESSAGE
 from lang import english, language
+from table.loadbench import emit_click
 from tests.bot.table import (
+    crafted,
     dm_history,
     live_buttons,
     open_and_start,
@@ -126,3 +130,28 @@ async def test_b6_3_a_player_not_being_asked_gets_their_hand_explained(simcord_e
     for card in hand:
         assert lang.text(f"help.card.{card.partition(':')[2]}") in _line(content, texts.card_label(lang, card))
     assert lang.text("help.draw") not in content
+
+
+async def test_b6_3_help_from_a_prompt_already_answered_explains_the_hand(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """B-6.2, B-6.3: Help clicked on a prompt whose step is past (the player answered meanwhile, say
+    from another device) explains the cards of the hand as it is now, never the old answers."""
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    user = await pending_user(table, game_id)
+    prompt = prompt_message(user)
+    assert prompt is not None
+    old_help = help_id(prompt)
+    assert old_help is not None
+    assert await play_turn(table, game_id, random.Random(3))  # the player answers: the step moves on
+    assert (await table.bot.tables.state(game_id)).step != int(old_help.rpartition(":")[2])
+    record = emit_click(simcord_env, user.id, crafted(simcord_env, prompt, old_help), old_help)
+    await simcord_env.settle()
+    shown = InteractionResult(simcord_env, record)
+    content = (shown.followups[-1] if shown.followups else shown.response).content
+    lang = english()
+    assert content.splitlines()[0] == lang.text("help.hand")
+    assert lang.text("help.title") not in content and lang.text("help.draw") not in content
+    state = await table.bot.tables.state(game_id)
+    seat = next(p.seat for p in await table.bot.tables.storage.players(game_id) if p.user_id == user.id)
+    cards = {c for c in state.seats[seat].hand if not c.startswith("bullet:")}
+    assert sum(line.startswith("• ") for line in content.splitlines()) == len(cards)
