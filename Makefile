@@ -19,5 +19,5 @@ lint: $(VENV)/installed
 	$(PY) -m mypy
 
 test: lint
-	$(PY) -m engine.scenario tests/scenarios $(wildcard ../shared/scenarios)
+	$(PY) -m engine.scenario tests/scenarios $(wildcard ../shared/scenarios ../shared/scenarios-horses)
 	$(PY) -m pytest

@@ -132,8 +132,8 @@ class Presenter:
         options, seats = [], len(lobby.players)
         if len(lobby.players) < MAX_PLAYERS:
             options += [discord.SelectOption(label=lang.text("lobby.ai-add", ai=lang.text(f"ai.{level}")),
-                                             value=f"add:{level}:{seats}", description=texts.ai_description(lang, level),
-                                             emoji="🤖") for level in LEVELS]
+                                             value=f"add:{level}:{seats}", emoji="🤖",
+                                             description=texts.ai_description(lang, level)) for level in LEVELS]
         options += [discord.SelectOption(label=lang.text("lobby.ai-remove", seat=p.seat + 1,
                                                          ai=lang.text(f"ai.{p.ai}")),
                                          value=f"remove:{p.seat}:{seats}", emoji="✖️")

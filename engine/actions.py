@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.decisions import answers, ask, ask_yes_no, record
+from engine.hooks import HOOKS, through
 from engine.marshal import enter, marshal_car, move_marshal, receive_bullet
 from engine.model import Bandit, Game, loot_kind, purse_value
 from engine.train import ROOF, Position
@@ -32,8 +33,12 @@ def no_effect(game: Game, bandit: Bandit, action: str, why: str) -> None:
 
 
 def move(game: Game, bandit: Bandit) -> None:
-    train = game.train
-    ends = train.within(bandit.at, 3) if train.is_roof(bandit.at) else train.neighbours(bandit.at)
+    train, at = game.train, bandit.at
+    ends = [] if not train.on_train(at) else train.within(at, 3) if train.is_roof(at) else train.neighbours(at)
+    ends = through(HOOKS.move_ends, game, bandit, ends)
+    if not ends:
+        no_effect(game, bandit, "move", "nowhere")
+        return
     ask(game, bandit.seat, bandit.name, "move", ends)
 
 
@@ -55,9 +60,11 @@ def fire_targets(game: Game, shooter: Bandit) -> list[Bandit]:
     others = [b for b in game.bandits.values() if b.at != here]
     floor_of, car_of = train.floor_of, train.car_of
     floor = floor_of[here]
-    same_floor = [b for b in others if floor_of[b.at] == floor]
-    car = car_of[here]
-    if floor == ROOF:
+    same_floor = [b for b in others if floor_of[b.at] == floor and b.at in car_of]
+    car = car_of.get(here)
+    if car is None:
+        targets = []  # beside the train: an expansion says whom (engine.hooks)
+    elif floor == ROOF:
         # Line of sight: in each direction the nearest roof that holds anyone (B-7.6).
         cars = {car_of[b.at] for b in same_floor}
         ahead = max((c for c in cars if c < car), default=None)
@@ -69,26 +76,30 @@ def fire_targets(game: Game, shooter: Bandit) -> list[Bandit]:
         through_roof = train.other_floor(here)
         targets += [b for b in others if b.at == through_roof]
     if (
-        has_power(game, shooter, "django")
+        car is not None
+        and has_power(game, shooter, "django")
         and game.options.django == "lone-gun"
         and not any(b.at == here for b in game.bandits.values() if b is not shooter)
     ):
         targets = same_floor  # alone at his position: anyone on his floor (B-9.6, Czech text)
-    return shield_belle(game, targets)
+    names = through(HOOKS.fire_targets, game, shooter, [b.name for b in targets])
+    return [game.bandits[n] for n in shield_belle(game, names, here)]
 
 
-def shield_belle(game: Game, targets: list[Bandit]) -> list[Bandit]:
-    """B-9.5: Belle cannot be chosen while another bandit could be."""
+def shield_belle(game: Game, targets: list[str], at: Position) -> list[str]:
+    """B-9.5: Belle cannot be chosen while another target could be (a bandit, or what an
+    expansion adds at ``at``, the shooter's or puncher's position)."""
     if len(targets) < 2:
         return targets
-    belle = next((b for b in targets if has_power(game, b, "belle")), None)
+    belle = next((n for n in targets if n in game.bandits and has_power(game, game.bandits[n], "belle")), None)
     if belle is None:
         return targets
+    where = {n: game.bandits[n].at if n in game.bandits else at for n in targets}
     if game.options.belle == "same-position" and not any(
-        b.at == belle.at for b in targets if b is not belle
+        where[n] == where[belle] for n in targets if n != belle
     ):
         return targets
-    return [b for b in targets if b is not belle]
+    return [n for n in targets if n != belle]
 
 
 def fire(game: Game, bandit: Bandit) -> None:
@@ -115,6 +126,8 @@ def _fire_at(game: Game, name: str | None, target: str, context: dict[str, Any])
 def django_push(game: Game, django: Bandit, victim: Bandit) -> None:
     """B-9.6: one car further away in the direction of the shot, same floor, not off the train."""
     train = game.train
+    if not (train.on_train(victim.at) and train.on_train(django.at)):
+        return  # a shot to or from beside the train pushes nobody (H-10)
     away = train.car_of[victim.at] - train.car_of[django.at]
     if away == 0:
         return
@@ -150,7 +163,10 @@ def rob(game: Game, bandit: Bandit) -> None:
     if not here:
         no_effect(game, bandit, "rob", "no-loot")
         return
-    kinds = sorted({loot_kind(t) for t in here})
+    kinds = through(HOOKS.rob_kinds, game, bandit, sorted({loot_kind(t) for t in here}))
+    if not kinds:
+        no_effect(game, bandit, "rob", "no-loot")
+        return
     ask(game, bandit.seat, bandit.name, "rob", kinds)
 
 
@@ -169,16 +185,22 @@ def _rob_kind(game: Game, name: str | None, kind: str, context: dict[str, Any]) 
 
 
 def punch(game: Game, bandit: Bandit) -> None:
-    targets = shield_belle(game, [b for b in game.occupants(bandit.at) if b is not bandit])
+    names = [b.name for b in game.occupants(bandit.at) if b is not bandit]
+    targets = shield_belle(game, through(HOOKS.punch_targets, game, bandit, names), bandit.at)
     if not targets:
         no_effect(game, bandit, "punch", "no-target")
         return
-    ask(game, bandit.seat, bandit.name, "punch", [b.name for b in targets])
+    ask(game, bandit.seat, bandit.name, "punch", targets)
 
 
 @answers("punch")
 def _punch_whom(game: Game, name: str | None, target: str, context: dict[str, Any]) -> None:
-    puncher, victim = game.bandits[str(name)], game.bandits[target]
+    puncher = game.bandits[str(name)]
+    if target not in game.bandits:
+        if not any(hook(game, puncher, target) for hook in HOOKS.punch_other):
+            raise ValueError(f"nobody to punch called {target!r}")
+        return
+    victim = game.bandits[target]
     record(game, "punch", bandit=puncher.name, target=victim.name, at=puncher.at)
     kinds = sorted({loot_kind(t) for t in victim.loot})
     if kinds:
@@ -219,7 +241,12 @@ def _keep_purse(game: Game, name: str | None, yes: str, context: dict[str, Any])
 
 
 def _ask_where_to(game: Game, puncher: Bandit, victim: Bandit) -> None:
-    ask(game, puncher.seat, puncher.name, "shove", game.train.neighbours(victim.at), target=victim.name)
+    train = game.train
+    ends = train.neighbours(victim.at) if train.on_train(victim.at) else []
+    ends = through(HOOKS.shove_ends, game, victim, ends)
+    if not ends:
+        return  # nowhere to go: the victim stays
+    ask(game, puncher.seat, puncher.name, "shove", ends, target=victim.name)
 
 
 @answers("shove")

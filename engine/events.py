@@ -25,7 +25,8 @@ def finish_event(game: Game) -> None:
 
 
 def _on_train_roofs(game: Game) -> list[Bandit]:
-    return [b for b in game.bandits_in_seat_order() if game.train.is_roof(b.at)]
+    train = game.train
+    return [b for b in game.bandits_in_seat_order() if train.on_train(b.at) and train.is_roof(b.at)]
 
 
 def angry_marshal(game: Game) -> None:
@@ -67,7 +68,8 @@ def take_it_all(game: Game) -> None:
 
 def passengers_rebellion(game: Game) -> None:
     """B-10.5: every bandit inside the train takes a neutral bullet."""
-    inside = [b for b in game.bandits_in_seat_order() if not game.train.is_roof(b.at)]
+    train = game.train
+    inside = [b for b in game.bandits_in_seat_order() if train.on_train(b.at) and not train.is_roof(b.at)]
     give_neutral_bullets(game, inside, "passengers-rebellion")
     finish_event(game)
 
@@ -121,7 +123,7 @@ def marshals_revenge(game: Game) -> None:
 def hostage_conductor(game: Game) -> None:
     """B-10.8: $250 (a purse) to each bandit inside or on the locomotive."""
     for bandit in game.bandits_in_seat_order():
-        if game.train.car_of[bandit.at] != 0:
+        if game.train.car_of.get(bandit.at) != 0:
             continue
         if CONDUCTOR_PURSE in game.box:
             game.box.remove(CONDUCTOR_PURSE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.decisions import record
+from engine.hooks import HOOKS
 from engine.model import BULLET, NEUTRAL, Bandit, Game
 from engine.train import Position
 
@@ -40,10 +41,19 @@ def marshal_car(game: Game) -> int:
 
 def enter(game: Game, bandit: Bandit, to: Position, how: str) -> None:
     """Put a bandit at a position by any means; inside the marshal's car they take a bullet and flee."""
-    record(game, "move", bandit=bandit.name, at=bandit.at, to=to, how=how)
+    came_from = bandit.at
+    record(game, "move", bandit=bandit.name, at=came_from, to=to, how=how)
     bandit.at = to
     if to == game.marshal:
         meet_marshal(game, [bandit])
+    else:
+        arrived(game, [bandit], how, came_from)
+
+
+def arrived(game: Game, bandits: list[Bandit], how: str, came_from: Position) -> None:
+    """What an expansion does when bandits come to a position (engine.hooks)."""
+    for hook in HOOKS.arrived:
+        hook(game, bandits, how, came_from)
 
 
 def meet_marshal(game: Game, bandits: list[Bandit]) -> None:
@@ -53,6 +63,7 @@ def meet_marshal(game: Game, bandits: list[Bandit]) -> None:
     for bandit in bandits:
         record(game, "move", bandit=bandit.name, at=bandit.at, to=roof, how="flee")
         bandit.at = roof
+    arrived(game, bandits, "flee", game.marshal)
 
 
 def move_marshal(game: Game, car: int, how: str) -> None:

@@ -41,6 +41,7 @@ class Options:
     belle: str = "any-other"  # B-9.5: any-other | same-position
     expert: bool = False  # V-1
     expert_bullets: str = "discard-at-end"  # V-1.2: discard-at-end | discard-on-draw
+    horses: bool = False  # the Horses & Stagecoach expansion (H-1)
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "setup": ("first-game", "advanced"),
@@ -145,10 +146,12 @@ class Game:
     step: int = 0  # answers applied so far; a button names the step it answers
     log: list[dict[str, Any]] = field(default_factory=list)
     seed: int | None = None
+    # The Horses & Stagecoach expansion's part of the state (engine.horses.model.Coach), or None.
+    coach: Any = None
     train: Train = field(init=False, repr=False, compare=False)  # derived from ``wagons``
 
     def __post_init__(self) -> None:
-        self.train = train_of(self.wagons)
+        self.train = train_of(self.wagons, self.options.horses)
 
     def current_round_card(self) -> RoundCard | None:
         if self.round_card is None:
@@ -199,8 +202,14 @@ def is_bullet(card_text: str) -> bool:
     return card_text[:7] == "bullet:"
 
 
+# Tokens that look alike to whoever takes them (an expansion's: a full old-whiskey flask is "a
+# full flask", H-13), by token kind → the kind a player chooses.
+LOOK_ALIKE: dict[str, str] = {}
+
+
 def loot_kind(token: str) -> str:
-    return token.partition(":")[0]
+    kind = token.partition(":")[0]
+    return LOOK_ALIKE.get(kind, kind)
 
 
 def purse_value(token: str) -> int:

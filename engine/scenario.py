@@ -28,6 +28,7 @@ from engine.dice import Dice
 from engine.errors import EngineError
 from engine.events import EVENTS, run_event
 from engine.flow import advance, apply
+from engine.hooks import SCENARIO_HOOKS
 from engine.model import SCENARIO, Bandit, Game, Options, Seat, card, is_bullet, loot_kind
 from engine.scoring import scores, winners
 from engine.setup import action_cards, new_game
@@ -63,6 +64,8 @@ def _position(value: Any) -> str:
     if isinstance(value, str):
         return value
     car, floor = value
+    if isinstance(car, str) and not car.isdigit():
+        return f"{car}/{floor}"  # beside the train: ["stagecoach", "in"]
     return position(int(car), str(floor))
 
 
@@ -119,6 +122,8 @@ def build(scenario: dict[str, Any]) -> Game:
     for bandit in bandits.values():
         if bandit.at not in game.train.positions:
             raise ScenarioFailure(f"{bandit.name} starts at {bandit.at}, not a position of this train")
+    for part in SCENARIO_HOOKS.build:
+        part(game, scenario)
     return game
 
 
@@ -138,6 +143,8 @@ def run_step(game: Game, step: dict[str, Any]) -> None:
         _set_cards(game, step["cards"])
     elif "autoplay" in step:
         _autoplay(game, step["autoplay"])
+    elif any(key in step for key in SCENARIO_HOOKS.steps):
+        SCENARIO_HOOKS.steps[next(k for k in SCENARIO_HOOKS.steps if k in step)](game, step)
     else:
         raise ScenarioFailure(f"unknown step {json.dumps(step)}")
 
@@ -190,13 +197,21 @@ def _resolve_action(game: Game, step: dict[str, Any]) -> None:
 
 def _apply_event(game: Game, step: dict[str, Any]) -> None:
     event = step["event"]
-    if event not in EVENTS:
+    if event not in EVENTS and event not in SCENARIO_HOOKS.events:
         raise ScenarioFailure(f"event {event!r} is not supported by this engine")
-    choose: dict[str, Any] = step.get("choose", {})
-    run_event(game, event)
+    # A bandit's answers, in order (a list when one bandit decides more than once).
+    choose = {name: list(a) if isinstance(a, list) else [a] for name, a in step.get("choose", {}).items()}
+    if event in SCENARIO_HOOKS.events:
+        SCENARIO_HOOKS.events[event](game)
+    else:
+        run_event(game, event)
     while game.pending is not None:
         decision = game.pending
-        value = _text(choose.get(str(decision.bandit), True))
+        answers = choose.get(str(decision.bandit))
+        value = _text(answers.pop(0) if answers else True)
+        if value not in decision.values:
+            raise ScenarioFailure(f"{event}: answer {value!r} of {decision.bandit} is not offered at "
+                                  f"{decision.kind} ({sorted(decision.values)})")
         apply(game, answer_text(decision.kind, value))
 
 
@@ -286,6 +301,10 @@ def check(game: Game, expect: dict[str, Any]) -> None:
             elif key in ("revolver", "bullets_received"):
                 if getattr(bandit, key) != value:
                     differ(f"{name} {key}", value, getattr(bandit, key))
+            elif key in SCENARIO_HOOKS.bandit_fields:
+                got = SCENARIO_HOOKS.bandit_fields[key](game, bandit)
+                if got != value:
+                    differ(f"{name} {key}", value, got)
             else:
                 differences.append(f"{name} {key}: not supported by this engine")
     if "marshal" in expect:
@@ -311,6 +330,8 @@ def check(game: Game, expect: dict[str, Any]) -> None:
         names = sorted(_winner_name(game, w) for w in expect["winners"])
         if sorted(winners(game)) != names:
             differ("winners", names, sorted(winners(game)))
+    for part in SCENARIO_HOOKS.expect:
+        part(game, expect, differ)
     _check_flow(game, expect, differ)
     if differences:
         raise ScenarioFailure("; ".join(differences))

@@ -5,12 +5,15 @@ from __future__ import annotations
 from engine.data import base
 from engine.model import Game, loot_kind, purse_value
 
+# Loot an expansion adds, by kind, with its value at the final count (e.g. flasks, H-13).
+WORTH: dict[str, int] = {}
+
 
 def token_value(token: str) -> int:
     kind = loot_kind(token)
     if kind == "purse":
         return purse_value(token)
-    return base().loot_values[kind]
+    return WORTH[kind] if kind in WORTH else base().loot_values[kind]
 
 
 def gunslingers(game: Game) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.errors import SnapshotError
+from engine.hooks import HOOKS
 from engine.invariants import problems
 from engine.model import Bandit, Decision, Game, Options, Planning, PlayedCard, Seat
 
@@ -21,12 +22,19 @@ def _context(context: dict[str, Any]) -> dict[str, Any]:
 
 
 def to_json(game: Game) -> dict[str, Any]:
+    data = _base_json(game)
+    for hook in HOOKS.to_json:
+        hook(game, data)
+    return data
+
+
+def _base_json(game: Game) -> dict[str, Any]:
     o, plan, pending = game.options, game.planning, game.pending
     return {
         "version": VERSION,
         "options": {
             "setup": o.setup, "powers": o.powers, "events": o.events, "django": o.django,
-            "belle": o.belle, "expert": o.expert, "expert_bullets": o.expert_bullets,
+            "belle": o.belle, "expert": o.expert, "expert_bullets": o.expert_bullets, "horses": o.horses,
         },
         "wagons": list(game.wagons),
         "seats": [
@@ -77,7 +85,7 @@ def _build(data: dict[str, Any]) -> Game:
     log = data["log"]
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise ValueError("the log must be a list of objects")
-    return Game(
+    game = Game(
         options=Options(**data["options"]),
         wagons=tuple(_strings(data["wagons"])),
         seats=[
@@ -120,6 +128,9 @@ def _build(data: dict[str, Any]) -> Game:
         log=[dict(e) for e in log],
         seed=data["seed"],
     )
+    for hook in HOOKS.from_json:
+        hook(game, data)
+    return game
 
 
 def from_json(data: object) -> Game:

@@ -18,6 +18,7 @@ FLOORS = (INSIDE, ROOF)
 Position = str
 
 LOCOMOTIVE = "locomotive"
+STAGECOACH = "stagecoach"  # beside the train (H-10): its positions are "stagecoach/in" and "stagecoach/roof"
 
 
 def position(car: int, floor: str) -> Position:
@@ -36,21 +37,26 @@ class Train:
     """The cars front to back and every question about their positions."""
 
     cars: tuple[Car, ...]
+    coach: bool = False  # the stagecoach rides beside the train (H-10)
     positions: tuple[Position, ...] = field(init=False)
     car_of: dict[Position, int] = field(init=False)
     floor_of: dict[Position, str] = field(init=False)
     _at: tuple[tuple[Position, Position], ...] = field(init=False)
+    _other: dict[Position, Position] = field(init=False, compare=False, repr=False)
     # Answers to ``neighbours`` and ``within``, asked at every move and punch of every game.
     _near: dict[tuple[Position, int], tuple[Position, ...]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         at = tuple((position(c.index, INSIDE), position(c.index, ROOF)) for c in self.cars)
+        beside = ((f"{STAGECOACH}/{INSIDE}", f"{STAGECOACH}/{ROOF}"),) if self.coach else ()
         object.__setattr__(self, "_at", at)
-        object.__setattr__(self, "positions", tuple(p for pair in at for p in pair))
+        object.__setattr__(self, "positions", tuple(p for pair in (*at, *beside) for p in pair))
+        # Only the train's cars have a number: rules that count cars ask ``on_train`` first.
         object.__setattr__(self, "car_of", {p: i for i, pair in enumerate(at) for p in pair})
         object.__setattr__(
-            self, "floor_of", {p: f for pair in at for p, f in zip(pair, FLOORS, strict=True)}
+            self, "floor_of", {p: f for pair in (*at, *beside) for p, f in zip(pair, FLOORS, strict=True)}
         )
+        object.__setattr__(self, "_other", {a: b for x, y in (*at, *beside) for a, b in ((x, y), (y, x))})
         object.__setattr__(self, "_near", {})
 
     @property
@@ -73,9 +79,12 @@ class Train:
     def is_roof(self, pos: Position) -> bool:
         return self.floor_of[pos] == ROOF
 
+    def on_train(self, pos: Position) -> bool:
+        """A position of the train's cars (not beside it, like the stagecoach's)."""
+        return pos in self.car_of
+
     def other_floor(self, pos: Position) -> Position:
-        car = self.car_of[pos]
-        return self._at[car][1] if self.floor_of[pos] == INSIDE else self._at[car][0]
+        return self._other[pos]
 
     def step(self, pos: Position, cars: int) -> Position | None:
         """The same floor ``cars`` cars further back (negative: forward), or None past an end (B-2.3)."""
@@ -99,7 +108,8 @@ class Train:
 
 
 @cache
-def train_of(wagon_names: tuple[str, ...]) -> Train:
-    """The train of a game: the locomotive then the named wagons, front to back (B-2.1)."""
+def train_of(wagon_names: tuple[str, ...], coach: bool = False) -> Train:
+    """The train of a game: the locomotive then the named wagons, front to back (B-2.1); with
+    ``coach``, the stagecoach beside it (H-10)."""
     wagons = (Car(i, "wagon", name) for i, name in enumerate(wagon_names, start=1))
-    return Train((Car(0, LOCOMOTIVE, LOCOMOTIVE), *wagons))
+    return Train((Car(0, LOCOMOTIVE, LOCOMOTIVE), *wagons), coach)

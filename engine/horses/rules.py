@@ -1,0 +1,284 @@
+"""What the expansion's pieces do: Ride (H-3), the stagecoach (H-10), the shotgun (H-11),
+hostages (H-12) and whiskey (H-13), through the base game's hooks.
+
+Every hook leaves the base answer alone in a game without the expansion (``game.coach is None``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import PERFORM, no_effect
+from engine.decisions import answers, ask, record
+from engine.errors import IllegalAnswer
+from engine.hooks import HOOKS
+from engine.horses.model import COACH_IN, COACH_ROOF, FLASKS, HALF, Coach
+from engine.marshal import enter, give_neutral_bullets
+from engine.model import LOOK_ALIKE, Bandit, Game
+from engine.scoring import WORTH
+from engine.train import Position
+
+SHOTGUN = "shotgun"  # the shotgun as a Punch target (H-11)
+RIDE_REACH = 3  # cars a horse may carry a bandit, forward or back (H-3)
+
+LOOK_ALIKE["old-whiskey"] = "whiskey"  # full flasks lie face down: "a full flask" (H-13 Ruling)
+WORTH.update({"whiskey": 0, "whiskey-half": 0, "old-whiskey-half": 0})  # H-13 Ruling: $0 at the count
+
+
+def holds(game: Game, bandit: Bandit, hostage: str) -> bool:
+    return game.coach is not None and game.coach.held.get(bandit.name) == hostage
+
+
+def shotgun_at(game: Game, coach: Coach) -> Position:
+    return COACH_ROOF if coach.shotgun is None else game.train.roof(coach.shotgun)
+
+
+def beside(game: Game, coach: Coach) -> tuple[Position, Position]:
+    """The inside and the roof of the car the stagecoach faces."""
+    return game.train.inside(coach.faces), game.train.roof(coach.faces)
+
+
+# --- the stagecoach's adjacency (H-10) and the Old lady (H-12) -----------------------------------
+
+
+def _move_ends(game: Game, bandit: Bandit, ends: list[Position]) -> list[Position]:
+    coach, train, at = game.coach, game.train, bandit.at
+    if coach is None or not train.is_roof(at):
+        return ends  # inside, the stagecoach is next door for Fire and Punch only (H-10)
+    most = 1 if holds(game, bandit, "old-lady") else 3  # the Old lady: one car on the roofs (H-12)
+    _, faced_roof = beside(game, coach)
+    if at == COACH_ROOF:  # stepping to the roof it faces is one of the steps (H-10 Ruling)
+        return [faced_roof, *train.within(faced_roof, most - 1)]
+    ends = train.within(at, most)
+    if abs(train.car_of[at] - coach.faces) <= most - 1:
+        ends.append(COACH_ROOF)
+    return ends
+
+
+def _fire_targets(game: Game, shooter: Bandit, names: list[str]) -> list[str]:
+    coach, train, here = game.coach, game.train, shooter.at
+    if coach is None:
+        return names
+    others = [b for b in game.bandits.values() if b.at != here]
+    faced_in, _ = beside(game, coach)
+    if here == COACH_ROOF:  # any bandit on the train's roofs (H-10)
+        return names + [b.name for b in others if train.on_train(b.at) and train.is_roof(b.at)]
+    if here == COACH_IN:
+        return names + [b.name for b in others if b.at == faced_in]
+    if train.is_roof(here):
+        if coach.shotgun is not None:  # he blocks the line of sight on the roofs (H-11)
+            names = [n for n in names if not _behind_shotgun(game, coach, here, game.bandits[n].at)]
+        return names + [b.name for b in others if b.at == COACH_ROOF]
+    if here == faced_in:
+        return names + [b.name for b in others if b.at == COACH_IN]
+    return names
+
+
+def _behind_shotgun(game: Game, coach: Coach, here: Position, there: Position) -> bool:
+    train = game.train
+    if not (train.on_train(there) and train.is_roof(there)) or coach.shotgun is None:
+        return False
+    low, high = sorted((train.car_of[here], train.car_of[there]))
+    return low < coach.shotgun < high
+
+
+def _shove_ends(game: Game, victim: Bandit, ends: list[Position]) -> list[Position]:
+    coach = game.coach
+    if coach is None:
+        return ends
+    faced_in, faced_roof = beside(game, coach)
+    if victim.at == COACH_IN:
+        return [faced_in]  # from inside the stagecoach only to the car it faces (H-10)
+    if victim.at == COACH_ROOF:
+        return [faced_roof]
+    if victim.at == faced_in:
+        return [*ends, COACH_IN]
+    if victim.at == faced_roof:
+        return [*ends, COACH_ROOF]
+    return ends
+
+
+# --- the shotgun (H-11) --------------------------------------------------------------------------
+
+
+def _punch_targets(game: Game, puncher: Bandit, names: list[str]) -> list[str]:
+    coach = game.coach
+    if coach is not None and coach.shotgun is None and puncher.at == COACH_ROOF:
+        return [*names, SHOTGUN]
+    return names
+
+
+def _punch_shotgun(game: Game, puncher: Bandit, target: str) -> bool:
+    """H-11: he leaves the strongbox and goes to the roof of the car the stagecoach faces."""
+    coach = game.coach
+    if coach is None or target != SHOTGUN or coach.shotgun is not None:
+        return False
+    record(game, "punch", bandit=puncher.name, target=SHOTGUN, at=puncher.at)
+    coach.shotgun = coach.faces
+    roof = game.train.roof(coach.faces)
+    record(game, "shotgun", at=COACH_ROOF, to=roof)
+    _meet_shotgun(game, coach, [b for b in game.bandits_in_seat_order() if b.at == roof])
+    settle_arrivals(game)
+    return True
+
+
+def _rob_kinds(game: Game, bandit: Bandit, kinds: list[str]) -> list[str]:
+    coach = game.coach
+    if coach is not None and coach.shotgun is None and bandit.at == COACH_ROOF:
+        return [k for k in kinds if k != "strongbox"]  # he guards it (H-11)
+    return kinds
+
+
+def _meet_shotgun(game: Game, coach: Coach, bandits: list[Bandit]) -> None:
+    """H-11: a neutral bullet each (together, under the shortage rule), then each flees in turn."""
+    if bandits:
+        give_neutral_bullets(game, bandits, cause=SHOTGUN)
+        coach.arrivals += [["flee", b.name] for b in bandits]
+
+
+def _passes_shotgun(game: Game, coach: Coach, came_from: Position, to: Position) -> bool:
+    """Whether a Move on the roofs went past the shotgun's car without stopping there (H-11)."""
+    train = game.train
+    if coach.shotgun is None:
+        return False
+    start = coach.faces if came_from == COACH_ROOF else train.car_of.get(came_from)
+    end = coach.faces if to == COACH_ROOF else train.car_of.get(to)
+    if start is None or end is None:
+        return False
+    step = 1 if end >= start else -1
+    path = range(start + step, end + step, step) if came_from != COACH_ROOF else range(start, end + step, step)
+    return coach.shotgun in path and to != train.roof(coach.shotgun)
+
+
+def _arrived(game: Game, bandits: list[Bandit], how: str, came_from: Position) -> None:
+    coach = game.coach
+    if coach is None:
+        return
+    if how == "move" and len(bandits) == 1 and _passes_shotgun(game, coach, came_from, bandits[0].at):
+        give_neutral_bullets(game, bandits, cause=SHOTGUN)  # passing by: not stopped (H-11)
+    if coach.shotgun is not None:
+        _meet_shotgun(game, coach, [b for b in bandits if b.at == shotgun_at(game, coach)])
+    coach.arrivals += [["hostage", b.name] for b in bandits if b.at == COACH_IN]
+    settle_arrivals(game)
+
+
+def settle_arrivals(game: Game) -> None:
+    """Ask what arrivals still call for, one decision at a time: flights from the shotgun (H-11),
+    then hostages taken on entering the stagecoach (H-10)."""
+    coach, train = game.coach, game.train
+    assert coach is not None
+    while coach.arrivals and game.pending is None:
+        what, name = coach.arrivals.pop(0)
+        bandit = game.bandits[name]
+        if what == "flee" and bandit.at == shotgun_at(game, coach):
+            ask(game, bandit.seat, name, "flee", train.neighbours(bandit.at))
+        elif what == "hostage" and bandit.at == COACH_IN and name not in coach.held and coach.hostages:
+            ask(game, bandit.seat, name, "hostage", sorted(coach.hostages))
+
+
+@answers("flee")
+def _flee(game: Game, name: str | None, to: str, context: dict[str, Any]) -> None:
+    enter(game, game.bandits[str(name)], to, how="flee-shotgun")
+    settle_arrivals(game)
+
+
+@answers("hostage")
+def _take_hostage(game: Game, name: str | None, hostage: str, context: dict[str, Any]) -> None:
+    coach = game.coach
+    assert coach is not None
+    coach.hostages.remove(hostage)
+    coach.held[str(name)] = hostage
+    record(game, "hostage", bandit=name, hostage=hostage)
+    settle_arrivals(game)
+
+
+# --- Ride (H-3) ----------------------------------------------------------------------------------
+
+
+def ride(game: Game, bandit: Bandit) -> None:
+    coach, train = game.coach, game.train
+    if coach is None:
+        no_effect(game, bandit, "ride", "no-horse")
+        return
+    if holds(game, bandit, "pious-woman"):
+        no_effect(game, bandit, "ride", "pious-woman")  # H-12
+        return
+    # At the stagecoach (inside or on its roof) a bandit is at the car it faces (H-3 Ruling).
+    car = coach.faces if not train.on_train(bandit.at) else train.car_of[bandit.at]
+    if car not in coach.horses:
+        no_effect(game, bandit, "ride", "no-horse")
+        return
+    ends: list[Position] = []
+    for to in range(max(0, car - RIDE_REACH), min(train.caboose, car + RIDE_REACH) + 1):
+        ends.append(train.inside(to))
+        if to == coach.faces:
+            ends.append(COACH_IN)
+    ask(game, bandit.seat, bandit.name, "ride", ends, horse=car)
+
+
+@answers("ride")
+def _ride_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> None:
+    coach, train = game.coach, game.train
+    assert coach is not None
+    bandit = game.bandits[str(name)]
+    car = coach.faces if to == COACH_IN else train.car_of[to]
+    coach.horses.remove(int(context["horse"]))
+    coach.horses.append(car)
+    record(game, "ride", bandit=bandit.name, at=bandit.at, horse=int(context["horse"]), to_car=car)
+    enter(game, bandit, to, how="ride")
+
+
+# --- whiskey (H-13) ------------------------------------------------------------------------------
+
+
+def drink(game: Game, bandit: Bandit, flask: str) -> None:
+    """Drink ``flask`` (a token of the bandit's loot): a full one turns half-drunk, a half-drunk one
+    leaves the game."""
+    if flask not in bandit.loot or flask.removesuffix(HALF) not in FLASKS:
+        raise IllegalAnswer(f"{bandit.name} has no {flask} to drink")
+    index = bandit.loot.index(flask)
+    if flask.endswith(HALF):
+        del bandit.loot[index]
+    else:
+        bandit.loot[index] = flask + HALF
+    record(game, "drink", bandit=bandit.name, flask=flask.removesuffix(HALF))
+
+
+# --- the end of a round (H-10) -------------------------------------------------------------------
+
+
+def stagecoach_moves(game: Game) -> None:
+    """After the round's event: one car toward the caboose, the shotgun (on the train) with it."""
+    coach = game.coach
+    if coach is None:
+        return
+    if coach.faces < game.train.caboose:
+        coach.faces += 1
+        record(game, "stagecoach", to_car=coach.faces)
+        if coach.shotgun is not None:
+            coach.shotgun = coach.faces
+            roof = game.train.roof(coach.faces)
+            _meet_shotgun(game, coach, [b for b in game.bandits_in_seat_order() if b.at == roof])
+    settle_arrivals(game)
+
+
+def _to_json(game: Game, data: dict[str, Any]) -> None:
+    if game.coach is not None:
+        data["coach"] = game.coach.to_json()
+
+
+def _from_json(game: Game, data: dict[str, Any]) -> None:
+    if data.get("coach") is not None:
+        game.coach = Coach.from_json(data["coach"])
+
+
+PERFORM["ride"] = ride
+HOOKS.move_ends.append(_move_ends)
+HOOKS.fire_targets.append(_fire_targets)
+HOOKS.punch_targets.append(_punch_targets)
+HOOKS.punch_other.append(_punch_shotgun)
+HOOKS.shove_ends.append(_shove_ends)
+HOOKS.rob_kinds.append(_rob_kinds)
+HOOKS.arrived.append(_arrived)
+HOOKS.to_json.append(_to_json)
+HOOKS.from_json.append(_from_json)
