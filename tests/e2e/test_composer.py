@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, PreviewPage, TableProcess
+from tests.e2e.browser import CHROMIUM, ROOT, PreviewPage, TableProcess
 
 pytestmark = [
     pytest.mark.e2e,
@@ -31,16 +30,6 @@ def readme_keys() -> list[str]:
 def test_the_readme_keys_give_the_language_option_of_colt_new() -> None:
     keys = readme_keys()
     assert keys[0] == "/colt new" and "fr" in keys and keys[-1] == "⏎"
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-        yield context
-        chromium.close()
 
 
 def test_colt_new_in_french_from_the_composer_with_the_readme_keys(browser: Any, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, PreviewPage, TableProcess
+from tests.e2e.browser import CHROMIUM, PreviewPage, TableProcess
 
 pytestmark = [
     pytest.mark.e2e,
@@ -24,17 +24,6 @@ pytestmark = [
 ]
 PLAYERS = ("Alice", "Bob", "Carol")
 ACTION_PICTURE = re.compile(r"colt\d+-\d+-\d+\.png")
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        # SimCord's pages forbid eval in their content security policy; Playwright's waits need it.
-        context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-        yield context
-        chromium.close()
 
 
 @pytest.fixture

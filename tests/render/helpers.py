@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
+
+from fontTools.ttLib import TTFont
 
 import engine  # noqa: F401  (registers every decision handler)
 from engine import apply, new_game, observe
 from engine.model import Game
+from render import fonts
 from render.story import action_frames
 
 # The catalog keys drawn on pictures (the others are the bot's messages).
@@ -41,3 +45,9 @@ def frames(players: int, seed: int) -> list[dict[str, Any]]:
     for _, before, after in steps(players, seed):
         out += action_frames(before, after)
     return out
+
+
+@cache
+def cmap(style: str) -> frozenset[int]:
+    """The characters a font style has a glyph for."""
+    return frozenset(TTFont(fonts.FONT_DIR / fonts.FILES[style]).getBestCmap())

@@ -4,51 +4,23 @@ the shipped font (checked against the font's own character map, not by eye)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from functools import cache
-from typing import Any
 
 import pytest
-from fontTools.ttLib import TTFont
 
 import engine  # noqa: F401  (registers every decision handler)
 from engine import apply, new_game, observe
 from lang import CODES, english, language
-from render import assets, fonts
+from render import fonts
 from render.hand import hand_image
 from render.pile import pile_image
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
-from tests.render.helpers import PICTURE_KEYS
+from tests.render.helpers import PICTURE_KEYS, cmap
 
 CAST = ["ghost", "doc", "tuco", "cheyenne", "belle", "django"]
 
 
-@cache
-def cmap(style: str) -> frozenset[int]:
-    return frozenset(TTFont(fonts.FONT_DIR / fonts.FILES[style]).getBestCmap())
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
-    """Every (text, style) the pictures draw or measure while the test runs."""
-    seen: list[tuple[str, str]] = []
-    sprite, width = fonts.sprite, fonts.width
-
-    def record_sprite(text: str, style: str, size: int, colour: Any) -> Any:
-        seen.append((text, style))
-        return sprite(text, style, size, colour)
-
-    def record_width(text: str, style: str, size: int) -> int:
-        seen.append((text, style))
-        return width(text, style, size)
-
-    monkeypatch.setattr(fonts, "sprite", record_sprite)
-    monkeypatch.setattr(fonts, "width", record_width)
-    assets.card.cache_clear()  # card labels drawn by earlier tests must be drawn again, and seen
-    yield seen
-    assets.card.cache_clear()
 
 
 def _whole_game(code: str, seed: int) -> int:

@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterator
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fontTools.ttLib import TTFont
 from PIL import Image
 
 import engine  # noqa: F401  (registers every decision handler)
 from engine import apply, from_json, new_game, observe, to_json
 from engine.model import Game
 from lang import CODES, english, language
-from render import assets, draw, encode, fonts, hand, layout, planning_image, samples, theme
+from render import assets, draw, encode, hand, layout, planning_image, samples, theme
 from render.hand import hand_image
-from tests.render.helpers import CAST
+from tests.render.helpers import CAST, cmap
 
 Observation = dict[str, Any]
 
@@ -62,30 +60,6 @@ def mid_round(players: int, seed: int) -> Observation:
 # --- every table, every language -----------------------------------------------------------------
 
 
-@cache
-def cmap(style: str) -> frozenset[int]:
-    return frozenset(TTFont(fonts.FONT_DIR / fonts.FILES[style]).getBestCmap())
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
-    """Every (text, style) drawn or measured while the test runs."""
-    seen: list[tuple[str, str]] = []
-    sprite, width = fonts.sprite, fonts.width
-
-    def record_sprite(text: str, style: str, size: int, colour: Any) -> Any:
-        seen.append((text, style))
-        return sprite(text, style, size, colour)
-
-    def record_width(text: str, style: str, size: int) -> int:
-        seen.append((text, style))
-        return width(text, style, size)
-
-    monkeypatch.setattr(fonts, "sprite", record_sprite)
-    monkeypatch.setattr(fonts, "width", record_width)
-    assets.card.cache_clear()  # card labels drawn by earlier tests must be drawn again, and seen
-    yield seen
-    assets.card.cache_clear()
 
 
 @pytest.mark.parametrize("code", CODES)
