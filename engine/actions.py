@@ -16,11 +16,18 @@ PURSE = "purse"
 
 def has_power(game: Game, bandit: Bandit, character: str) -> bool:
     """Whether ``bandit`` uses ``character``'s power now (B-3.8; the one place powers are granted)."""
-    return game.options.powers and bandit.name == character
+    return (game.options.powers and bandit.name == character
+            and not any(lost(game, bandit) for lost in HOOKS.powerless))
 
 
 def perform(game: Game, action: str, bandit: Bandit) -> None:
-    """Carry out one action card for ``bandit`` (B-7.2: compulsory, choices made now)."""
+    """Carry out one action card for ``bandit`` (B-7.2: compulsory, choices made now); an
+    expansion may say why it does nothing (a hostage's malus)."""
+    for forbidden in HOOKS.forbidden:
+        why = forbidden(game, bandit, action)
+        if why is not None:
+            no_effect(game, bandit, action, why)
+            return
     PERFORM[action](game, bandit)
 
 
@@ -60,7 +67,7 @@ def fire_targets(game: Game, shooter: Bandit) -> list[Bandit]:
     others = [b for b in game.bandits.values() if b.at != here]
     floor_of, car_of = train.floor_of, train.car_of
     floor = floor_of[here]
-    same_floor = [b for b in others if floor_of[b.at] == floor and b.at in car_of]
+    same_floor = [b for b in others if b.at in car_of and floor_of[b.at] == floor]
     car = car_of.get(here)
     if car is None:
         targets = []  # beside the train: an expansion says whom (engine.hooks)

@@ -51,14 +51,38 @@ class BaseData:
     station_cards: dict[str, RoundCard]
 
     def round_card(self, name: str, bandits: int) -> RoundCard:
-        """A round or station card by name, in its layout for this many bandits (B-3.5)."""
-        if name in self.station_cards:
-            return self.station_cards[name]
-        return self.round_cards_for(bandits)[name]
+        """A round or station card by name, in its layout for this many bandits (B-3.5); an
+        expansion's cards too (``MORE_CARDS``)."""
+        band = "2-4" if bandits <= 4 else "5-7"
+        for rounds, stations in ((self.round_cards, self.station_cards),
+                                 *((m.round_cards, m.station_cards) for m in MORE_CARDS)):
+            card = stations.get(name) or rounds[band].get(name)
+            if card is not None:
+                return card
+        raise KeyError(name)
 
     def round_cards_for(self, bandits: int) -> dict[str, RoundCard]:
         """The round cards for a number of bandits (B-3.5: 2–4 or 5–7)."""
         return self.round_cards["2-4" if bandits <= 4 else "5-7"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCards:
+    """An expansion's round cards (by band: "2-4", "5-7") and station cards."""
+
+    round_cards: dict[str, dict[str, RoundCard]]
+    station_cards: dict[str, RoundCard]
+
+
+# The round cards of the expansions the engine knows (registered when their package is imported):
+# a game draws only from those its options turn on, but any card of a stored game can be looked up.
+MORE_CARDS: list[RoundCards] = []
+
+
+def round_cards_from(raw: dict[str, Any]) -> RoundCards:
+    """A data file's ``round_cards`` (by band) and ``station_cards``."""
+    return RoundCards({band: _round_cards(cards, False) for band, cards in raw["round_cards"].items()},
+                      _round_cards(raw["station_cards"], True))
 
 
 def _round_cards(raw: dict[str, Any], station: bool) -> dict[str, RoundCard]:

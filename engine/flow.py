@@ -8,11 +8,12 @@ game can be saved and resumed between any two answers.
 from __future__ import annotations
 
 from engine import events  # noqa: F401  (registers the event decisions)
-from engine.actions import PERFORM
+from engine.actions import perform
 from engine.data import base
 from engine.decisions import HANDLERS, record
 from engine.errors import IllegalAnswer, NoDecisionPending
 from engine.events import run_event
+from engine.hooks import HOOKS
 from engine.model import (
     EVENT,
     OVER,
@@ -79,6 +80,8 @@ def advance(game: Game) -> None:
             run_event(game, str(event))
         elif phase == ROUND_END:
             end_round(game)
+        elif phase in HOOKS.phases:
+            HOOKS.phases[phase](game)
         else:
             return
 
@@ -97,13 +100,24 @@ def resolve_next(game: Game) -> None:
     played = game.pile[game.cursor]
     game.cursor += 1
     owner, _, action = played.card.partition(":")
+    bandit = game.bandits[owner]
+    if not all(in_play(game, bandit) for in_play in HOOKS.in_play):
+        return  # off the board for good (escaped, H-22): the card is not revealed nor resolved
     record(game, "resolve", seat=played.seat, bandit=owner, card=played.card,
            index=game.cursor - 1, face_down=played.face_down)
-    PERFORM[action](game, game.bandits[owner])
+    perform(game, action, bandit)
 
 
 def end_round(game: Game) -> None:
-    """B-5.3, B-5.4: cards back to their owners; the next first player, or the final count."""
+    """B-5.3, B-5.4: cards back to their owners; the next first player, or the final count.
+
+    An expansion's end of round (the stagecoach's move, H-10) comes first and may ask someone
+    something; it is then run again after the answer and must not repeat what it did.
+    """
+    for hook in HOOKS.round_over:
+        hook(game)
+        if game.pending is not None:
+            return
     end_round_cards(game)
     if game.round_no >= base().rounds:
         game.phase = OVER

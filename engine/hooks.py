@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.model import Bandit, Game
+    from engine.model import Bandit, Game, Options, Seat
 
 Positions = list[str]
 
@@ -35,6 +35,45 @@ class Hooks:
     # After bandits came to a position by any means (the marshal's law applied, B-7.10): the
     # bandits, how, and where they came from.
     arrived: list[Callable[[Game, list[Bandit], str, str], None]] = field(default_factory=list)
+    # A new game (B-3), after the base setup and before round 1 is dealt: the expansion's pieces,
+    # cards and placement. A hook that leaves ``game.phase`` at another phase than planning takes
+    # over until it calls ``engine.planning.start_round`` itself (the horse attack, H-2).
+    setup: list[Callable[[Game], None]] = field(default_factory=list)
+    # More round cards and station cards to shuffle in (B-3.5): (options, players) → (round, station).
+    round_cards: list[Callable[[Options, int], tuple[list[str], list[str]]]] = field(default_factory=list)
+    # Phases an expansion runs (engine.flow.advance): phase → the function that moves it on.
+    phases: dict[str, Callable[[Game], None]] = field(default_factory=dict)
+    # The start of a round, before the deal (B-5.1).
+    round_starts: list[Callable[[Game], None]] = field(default_factory=list)
+    # Cards a seat is dealt (B-5.1), given the base answer.
+    hand_size: list[Callable[[Game, Seat, int], int]] = field(default_factory=list)
+    # A seat's planning answers (B-6.2–B-6.4), given the base answers, and the expansion's own
+    # planning answers by verb (``drink <flask>``): (game, seat, value).
+    plan_answers: list[Callable[[Game, Seat, list[str]], list[str]]] = field(default_factory=list)
+    plan_verbs: dict[str, Callable[[Game, Seat, str], None]] = field(default_factory=dict)
+    # Whether a card planned now goes face down, given the base answer: (game, card, turn kind, hidden).
+    face_down: list[Callable[[Game, str, str, bool], bool]] = field(default_factory=list)
+    # A seat's go in planning is over; a planning turn is over (its kind).
+    go_over: list[Callable[[Game, Seat], None]] = field(default_factory=list)
+    turn_over: list[Callable[[Game, str], None]] = field(default_factory=list)
+    # Why a bandit's action does nothing now (a hostage's malus, H-12), or None.
+    forbidden: list[Callable[[Game, Bandit, str], str | None]] = field(default_factory=list)
+    # Whether a bandit has lost their character's power (B-3.8 still on).
+    powerless: list[Callable[[Game, Bandit], bool]] = field(default_factory=list)
+    # Whether a bandit's card still resolves (a bandit who left the board does not).
+    in_play: list[Callable[[Game, Bandit], bool]] = field(default_factory=list)
+    # After the round card's event, before the cards go back (B-5.3).
+    round_over: list[Callable[[Game], None]] = field(default_factory=list)
+    # The final count (B-8): scores given the base ones; who may win, given the base winners' pool.
+    scores: list[Callable[[Game, dict[str, int]], dict[str, int]]] = field(default_factory=list)
+    contenders: list[Callable[[Game, list[str]], list[str]]] = field(default_factory=list)
+    # What the expansion adds to a viewer's observation (B-11): (game, viewer, observation).
+    observe: list[Callable[[Game, int | None, dict[str, Any]], None]] = field(default_factory=list)
+    # Conservation and soundness (engine.invariants): adjust the totals; more problems.
+    totals: list[Callable[[Game, Any], None]] = field(default_factory=list)
+    problems: list[Callable[[Game], list[str]]] = field(default_factory=list)
+    # Places a bandit may be that are not positions of the train (off the board).
+    off_board: set[str] = field(default_factory=set)
     # The expansion's part of a snapshot: to JSON, and back onto a rebuilt game.
     to_json: list[Callable[[Game, dict[str, Any]], None]] = field(default_factory=list)
     from_json: list[Callable[[Game, dict[str, Any]], None]] = field(default_factory=list)

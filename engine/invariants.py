@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.decisions import HANDLERS
+from engine.hooks import HOOKS
 from engine.model import (
     BULLET,
     EVENT,
@@ -58,6 +59,8 @@ def totals(game: Game) -> Counter[str]:
             count[f"bullets:{c.partition(':')[2]}"] += 1
         else:
             count[f"card:{c}"] += 1
+    for hook in HOOKS.totals:
+        hook(game, count)
     return count
 
 
@@ -66,12 +69,14 @@ def problems(game: Game) -> list[str]:
     found: list[str] = []
     train = game.train
     found += game.options.problems()
-    if game.phase not in PHASES:
+    if game.phase not in PHASES and game.phase not in HOOKS.phases:
         found.append(f"unknown phase {game.phase!r}")
     if game.marshal not in train.positions or train.floor_of[game.marshal] != INSIDE:
         found.append(f"the marshal stands at {game.marshal!r}, not inside a car (B-2.4)")
     for bandit in game.bandits.values():
-        if bandit.at not in train.positions:
+        if bandit.at in HOOKS.off_board:
+            pass
+        elif bandit.at not in train.positions:
             found.append(f"{bandit.name} stands at {bandit.at!r}, not a position of the train")
         elif bandit.at == game.marshal:
             found.append(f"{bandit.name} stays inside the marshal's car (B-7.10)")
@@ -88,6 +93,8 @@ def problems(game: Game) -> list[str]:
             found.append(f"card {c!r} belongs to no bandit")
     if game.neutral_bullets < 0:
         found.append("fewer than zero neutral bullets")
+    for hook in HOOKS.problems:
+        found += hook(game)
     decision = game.pending
     if decision is not None:
         if decision.kind not in HANDLERS:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.data import base
+from engine.hooks import HOOKS
 from engine.model import OVER, Game, card_action, loot_kind
 from engine.scoring import gunslingers, scores, winners
 
@@ -96,7 +97,8 @@ def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observatio
         "options": {"powers": game.options.powers, "events": game.options.events,
                     "expert": game.options.expert, "expert_bullets": game.options.expert_bullets,
                     "django": game.options.django,
-                    "belle": game.options.belle, "setup": game.options.setup},
+                    "belle": game.options.belle, "setup": game.options.setup,
+                    "horses": game.options.horses},
         "train": [{"car": c.index, "kind": c.kind, "name": c.name} for c in game.train.cars],
         "marshal": game.marshal,
         "neutral_bullets": game.neutral_bullets,
@@ -112,4 +114,6 @@ def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observatio
         view_all["result"] = {
             "scores": scores(game), "gunslingers": gunslingers(game), "winners": winners(game),
         }
+    for hook in HOOKS.observe:
+        hook(game, viewer, view_all)
     return view_all

@@ -5,8 +5,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from engine.actions import has_power
 from engine.data import base
 from engine.decisions import answers, ask, record
+from engine.hooks import HOOKS
 from engine.model import (
     KEEPING,
     PLANNING,
@@ -24,9 +26,12 @@ DRAW_SIZE = base().draw_size
 
 
 def hand_size(game: Game, seat: Seat) -> int:
-    """Cards dealt at the start of a round: 6, Doc 7 (B-5.1, B-9.2)."""
-    doc = game.options.powers and "doc" in seat.bandits
-    return base().hand_size + (1 if doc else 0)
+    """Cards dealt at the start of a round: 6, Doc 7 (B-5.1, B-9.2); an expansion may change it."""
+    doc = any(has_power(game, game.bandits[name], "doc") for name in seat.bandits)
+    size = base().hand_size + (1 if doc else 0)
+    for hook in HOOKS.hand_size:
+        size = hook(game, seat, size)
+    return size
 
 
 def refill_count(game: Game, seat: Seat) -> int:
@@ -61,6 +66,8 @@ def start_round(game: Game) -> None:
     game.pile.clear()
     game.cursor = 0
     record(game, "round", card=game.round_card, first_seat=game.first_seat)
+    for hook in HOOKS.round_starts:
+        hook(game)
     for seat in game.seats:
         if game.options.expert:
             draw(game, seat, refill_count(game, seat))  # V-1.4: no reshuffle
@@ -126,6 +133,8 @@ def plan_next(game: Game) -> None:
         values += ["hide " + c for c in dict.fromkeys(seat.hand) if c[:6] == "ghost:"]
     if seat.deck or (game.options.expert and seat.discard):
         values.append("draw")
+    for hook in HOOKS.plan_answers:
+        values = hook(game, seat, values)
     ask(game, seat.index, None, "plan", values or ["pass"])
 
 
@@ -139,7 +148,7 @@ def plan_kinds(game: Game) -> str:
 
 def _ghost_may_hide(game: Game, seat: Seat, kinds: str) -> bool:
     """B-9.1: Ghost may play his first-turn card face down (a tunnel turn hides it anyway)."""
-    return game.options.powers and "ghost" in seat.bandits and kinds[0] != TUNNEL
+    return kinds[0] != TUNNEL and any(has_power(game, game.bandits[n], "ghost") for n in seat.bandits)
 
 
 @answers("plan")
@@ -148,6 +157,9 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
     kinds = plan_kinds(game)
     seat = game.seats[plan.order[plan.index]]
     verb, _, card = answer.partition(" ")
+    if verb in HOOKS.plan_verbs:
+        HOOKS.plan_verbs[verb](game, seat, card)  # an expansion's planning answer (drink, H-13)
+        return
     if verb == "draw":
         drawn = draw(game, seat, DRAW_SIZE)
         record(game, "draw", seat=seat.index, cards=drawn)
@@ -156,6 +168,8 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
     else:
         seat.hand.remove(card)
         face_down = verb == "hide" or kinds[plan.turn] == TUNNEL
+        for hook in HOOKS.face_down:
+            face_down = hook(game, card, kinds[plan.turn], face_down)
         game.pile.append(PlayedCard(card, seat.index, face_down))
         if face_down:
             record(game, "play", seat=seat.index, face_down=True,
@@ -164,8 +178,12 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
             record(game, "play", seat=seat.index, face_down=False, card=card)
     plan.actions_left -= 1
     if plan.actions_left == 0:
+        for go_over in HOOKS.go_over:
+            go_over(game, seat)
         plan.index += 1
         if plan.index == len(plan.order):
+            for over in HOOKS.turn_over:
+                over(game, kinds[plan.turn])
             _start_turn(game, plan.turn + 1)
         else:
             plan.actions_left = 2 if kinds[plan.turn] == SPEEDING_UP else 1

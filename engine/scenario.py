@@ -28,7 +28,7 @@ from engine.dice import Dice
 from engine.errors import EngineError
 from engine.events import EVENTS, run_event
 from engine.flow import advance, apply
-from engine.hooks import SCENARIO_HOOKS
+from engine.hooks import HOOKS, SCENARIO_HOOKS
 from engine.model import SCENARIO, Bandit, Game, Options, Seat, card, is_bullet, loot_kind
 from engine.scoring import scores, winners
 from engine.setup import action_cards, new_game
@@ -292,9 +292,10 @@ def check(game: Game, expect: dict[str, Any]) -> None:
             continue
         bandit = game.bandits[name]
         for key, value in wanted.items():
-            if key == "at":
-                if bandit.at != _position(value):
-                    differ(f"{name} at", _position(value), bandit.at)
+            if key == "at":  # null: off the board (escaped, H-22)
+                got_at = None if bandit.at in HOOKS.off_board else bandit.at
+                if got_at != (None if value is None else _position(value)):
+                    differ(f"{name} at", None if value is None else _position(value), got_at)
             elif key == "loot":
                 if not _loot_matches(list(value), bandit.loot):
                     differ(f"{name} loot", sorted(value), sorted(bandit.loot))

@@ -7,7 +7,8 @@ every bandit stands on a legal position and none stays inside the marshal's car;
 pending with a legal answer until the game ends; a snapshot round-trip gives an equal state; and
 when a round starts, every hand was dealt up to max(kept, 6 or Doc's 7) (V-1.4). ``--fast`` checks
 only at the end of each game (for the speed figure). ``--variants`` draws the options per game,
-``--expert`` plays every game in the Expert variant. The last line is
+``--expert`` plays every game in the Expert variant, ``--horses`` with Horses & Stagecoach. The
+last line is
 ``games=N seconds=X games_per_s=Y``.
 """
 
@@ -51,14 +52,18 @@ def check_step(game: Game, expected_totals: object, kept: list[list[str]] | None
         raise InvariantBroken(f"step {game.step}: " + "; ".join(found))
 
 
-def random_options(rng: random.Random, *, expert: bool | None = None) -> Options:
-    """Options drawn at random; ``expert`` forces the Expert variant on or off."""
+def random_options(rng: random.Random, *, expert: bool | None = None, horses: bool = False) -> Options:
+    """Options drawn at random; ``expert`` forces the Expert variant on or off; ``horses`` plays
+    Horses & Stagecoach."""
     return Options(
         setup=rng.choice(["first-game", "advanced"]),
+        powers=rng.random() < 0.8,
+        events=rng.random() < 0.8,
         django=rng.choice(["push", "lone-gun"]),
         belle=rng.choice(["any-other", "same-position"]),
         expert=rng.random() < 0.25 if expert is None else expert,
         expert_bullets=rng.choice(["discard-at-end", "discard-on-draw"]),
+        horses=horses,
     )
 
 
@@ -86,7 +91,7 @@ def play_game(
     game = new_game(characters, seed=seed, options=options or Options())
     start = totals(game)
     if checks:
-        check_step(game, start, kept=[[] for _ in game.seats])
+        check_step(game, start, kept=[[] for _ in game.seats] if game.round_no else None)
     while (decision := game.pending) is not None:
         round_no, hands = game.round_no, [list(s.hand) for s in game.seats]
         value = rng.choice(decision.values)
@@ -108,15 +113,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", action="store_true",
                         help="draw the options at random (expert, django, belle, setup) per game")
     parser.add_argument("--expert", action="store_true", help="play every game in the Expert variant (V-1)")
+    parser.add_argument("--horses", action="store_true", help="play every game with Horses & Stagecoach (H-1)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     for n in range(args.games):
         seed = args.seed + n
         expert = True if args.expert else None
         if args.variants:
-            options: Options | None = random_options(random.Random(-seed), expert=expert)
+            options: Options | None = random_options(random.Random(-seed), expert=expert, horses=args.horses)
         else:
-            options = Options(expert=True) if args.expert else None
+            options = Options(expert=args.expert, horses=args.horses)
         try:
             play_game(args.players, seed, options=options, checks=not args.fast)
         except InvariantBroken as broken:

@@ -9,7 +9,8 @@ from engine.data import base
 from engine.dice import Dice
 from engine.errors import SetupError
 from engine.flow import advance
-from engine.model import Bandit, Game, Options, Seat, card
+from engine.hooks import HOOKS
+from engine.model import PLANNING, Bandit, Game, Options, Seat, card
 from engine.planning import start_round
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
@@ -19,6 +20,17 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 def action_cards(bandit: str) -> tuple[str, ...]:
     """A bandit's 10 action cards (B-1)."""
     return tuple(card(bandit, action) for action, n in base().action_cards for _ in range(n))
+
+
+def round_card_pools(options: Options, players: int) -> tuple[list[str], list[str]]:
+    """The round cards and the station cards a game draws from (B-3.5), an expansion's included."""
+    data = base()
+    band, stations = list(data.round_cards_for(players)), sorted(data.station_cards)
+    for more in HOOKS.round_cards:
+        extra_rounds, extra_stations = more(options, players)
+        band += extra_rounds
+        stations += extra_stations
+    return band, stations
 
 
 def check_options(options: Options) -> None:
@@ -77,14 +89,14 @@ def new_game(
     floor_loot["0/in"] = ["strongbox"]
     box = [f"purse:{v}" for v in sorted(purses)] + ["jewel"] * jewels
 
-    # B-3.5: the round cards.
-    band = list(data.round_cards_for(players))
+    # B-3.5: the round cards (an expansion's shuffled in with them).
+    band, stations = round_card_pools(options, players)
     if options.setup == "first-game":
         round_deck = dice.sample(band, data.rounds)
     else:
-        round_deck = [*dice.sample(band, data.rounds - 1), dice.choice(sorted(data.station_cards))]
+        round_deck = [*dice.sample(band, data.rounds - 1), dice.choice(stations)]
     if round_cards is not None:
-        known = set(band) | set(data.station_cards)
+        known = set(band) | set(stations)
         if len(round_cards) != data.rounds or not set(round_cards) <= known:
             raise SetupError(f"choose {data.rounds} round cards among {', '.join(sorted(known))}")
         round_deck = list(round_cards)
@@ -123,6 +135,9 @@ def new_game(
         first_seat=first,
         seed=seed,
     )
-    start_round(game)
+    for hook in HOOKS.setup:
+        hook(game)
+    if game.phase == PLANNING:
+        start_round(game)
     advance(game)
     return game

@@ -12,7 +12,7 @@ from engine.actions import PERFORM, no_effect
 from engine.decisions import answers, ask, record
 from engine.errors import IllegalAnswer
 from engine.hooks import HOOKS
-from engine.horses.model import COACH_IN, COACH_ROOF, FLASKS, HALF, Coach
+from engine.horses.model import COACH_IN, COACH_ROOF, ESCAPED, FLASKS, HALF, Coach
 from engine.marshal import enter, give_neutral_bullets
 from engine.model import LOOK_ALIKE, Bandit, Game
 from engine.scoring import WORTH
@@ -20,9 +20,15 @@ from engine.train import Position
 
 SHOTGUN = "shotgun"  # the shotgun as a Punch target (H-11)
 RIDE_REACH = 3  # cars a horse may carry a bandit, forward or back (H-3)
+ESCAPE = "escape"  # a Ride's answer in the Escape round: off the board with the horse (H-22)
 
 LOOK_ALIKE["old-whiskey"] = "whiskey"  # full flasks lie face down: "a full flask" (H-13 Ruling)
 WORTH.update({"whiskey": 0, "whiskey-half": 0, "old-whiskey-half": 0})  # H-13 Ruling: $0 at the count
+
+
+def gone(game: Game, piece: str, count: int = 1) -> None:
+    """A flask or a horse leaves the game (counted, so that everything else is conserved)."""
+    game.coach.gone[piece] = game.coach.gone.get(piece, 0) + count
 
 
 def holds(game: Game, bandit: Bandit, hostage: str) -> bool:
@@ -117,7 +123,7 @@ def _punch_shotgun(game: Game, puncher: Bandit, target: str) -> bool:
     coach.shotgun = coach.faces
     roof = game.train.roof(coach.faces)
     record(game, "shotgun", at=COACH_ROOF, to=roof)
-    _meet_shotgun(game, coach, [b for b in game.bandits_in_seat_order() if b.at == roof])
+    meet_shotgun(game, coach, [b for b in game.bandits_in_seat_order() if b.at == roof])
     settle_arrivals(game)
     return True
 
@@ -129,7 +135,7 @@ def _rob_kinds(game: Game, bandit: Bandit, kinds: list[str]) -> list[str]:
     return kinds
 
 
-def _meet_shotgun(game: Game, coach: Coach, bandits: list[Bandit]) -> None:
+def meet_shotgun(game: Game, coach: Coach, bandits: list[Bandit]) -> None:
     """H-11: a neutral bullet each (together, under the shortage rule), then each flees in turn."""
     if bandits:
         give_neutral_bullets(game, bandits, cause=SHOTGUN)
@@ -157,7 +163,7 @@ def _arrived(game: Game, bandits: list[Bandit], how: str, came_from: Position) -
     if how == "move" and len(bandits) == 1 and _passes_shotgun(game, coach, came_from, bandits[0].at):
         give_neutral_bullets(game, bandits, cause=SHOTGUN)  # passing by: not stopped (H-11)
     if coach.shotgun is not None:
-        _meet_shotgun(game, coach, [b for b in bandits if b.at == shotgun_at(game, coach)])
+        meet_shotgun(game, coach, [b for b in bandits if b.at == shotgun_at(game, coach)])
     coach.arrivals += [["hostage", b.name] for b in bandits if b.at == COACH_IN]
     settle_arrivals(game)
 
@@ -200,9 +206,6 @@ def ride(game: Game, bandit: Bandit) -> None:
     if coach is None:
         no_effect(game, bandit, "ride", "no-horse")
         return
-    if holds(game, bandit, "pious-woman"):
-        no_effect(game, bandit, "ride", "pious-woman")  # H-12
-        return
     # At the stagecoach (inside or on its roof) a bandit is at the car it faces (H-3 Ruling).
     car = coach.faces if not train.on_train(bandit.at) else train.car_of[bandit.at]
     if car not in coach.horses:
@@ -213,7 +216,14 @@ def ride(game: Game, bandit: Bandit) -> None:
         ends.append(train.inside(to))
         if to == coach.faces:
             ends.append(COACH_IN)
+    if _event(game) == "escape":
+        ends.append(ESCAPE)  # leave the board for good with that horse (H-22 Ruling)
     ask(game, bandit.seat, bandit.name, "ride", ends, horse=car)
+
+
+def _event(game: Game) -> str | None:
+    card = game.current_round_card()
+    return card.event if card is not None and game.options.events else None
 
 
 @answers("ride")
@@ -221,8 +231,13 @@ def _ride_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> 
     coach, train = game.coach, game.train
     assert coach is not None
     bandit = game.bandits[str(name)]
-    car = coach.faces if to == COACH_IN else train.car_of[to]
     coach.horses.remove(int(context["horse"]))
+    if to == ESCAPE:
+        gone(game, "horse")
+        record(game, "escape", bandit=bandit.name, at=bandit.at, horse=int(context["horse"]))
+        bandit.at = ESCAPED
+        return
+    car = coach.faces if to == COACH_IN else train.car_of[to]
     coach.horses.append(car)
     record(game, "ride", bandit=bandit.name, at=bandit.at, horse=int(context["horse"]), to_car=car)
     enter(game, bandit, to, how="ride")
@@ -239,6 +254,7 @@ def drink(game: Game, bandit: Bandit, flask: str) -> None:
     index = bandit.loot.index(flask)
     if flask.endswith(HALF):
         del bandit.loot[index]
+        gone(game, "flask")
     else:
         bandit.loot[index] = flask + HALF
     record(game, "drink", bandit=bandit.name, flask=flask.removesuffix(HALF))
@@ -248,17 +264,23 @@ def drink(game: Game, bandit: Bandit, flask: str) -> None:
 
 
 def stagecoach_moves(game: Game) -> None:
-    """After the round's event: one car toward the caboose, the shotgun (on the train) with it."""
+    """After the round's event: one car toward the caboose, the shotgun (on the train) with it.
+
+    Run again after a flight it asked for, it only settles what is left (once per round)."""
     coach = game.coach
     if coach is None:
         return
+    if coach.moved == game.round_no and game.round_no:
+        settle_arrivals(game)
+        return
+    coach.moved = game.round_no
     if coach.faces < game.train.caboose:
         coach.faces += 1
         record(game, "stagecoach", to_car=coach.faces)
         if coach.shotgun is not None:
             coach.shotgun = coach.faces
             roof = game.train.roof(coach.faces)
-            _meet_shotgun(game, coach, [b for b in game.bandits_in_seat_order() if b.at == roof])
+            meet_shotgun(game, coach, [b for b in game.bandits_in_seat_order() if b.at == roof])
     settle_arrivals(game)
 
 
@@ -272,7 +294,31 @@ def _from_json(game: Game, data: dict[str, Any]) -> None:
         game.coach = Coach.from_json(data["coach"])
 
 
+# --- hostages' maluses (H-12) --------------------------------------------------------------------
+
+MALUS = {"teacher": "punch", "pious-woman": "ride"}  # the hostage → the action card that does nothing
+
+
+def _forbidden(game: Game, bandit: Bandit, action: str) -> str | None:
+    coach = game.coach
+    hostage = None if coach is None else coach.held.get(bandit.name)
+    return hostage if hostage is not None and MALUS.get(hostage) == action else None
+
+
+def _powerless(game: Game, bandit: Bandit) -> bool:
+    return holds(game, bandit, "poker-player")  # no character power for the rest of the game
+
+
+def _in_play(game: Game, bandit: Bandit) -> bool:
+    return bandit.at != ESCAPED
+
+
 PERFORM["ride"] = ride
+HOOKS.forbidden.append(_forbidden)
+HOOKS.powerless.append(_powerless)
+HOOKS.in_play.append(_in_play)
+HOOKS.round_over.append(stagecoach_moves)
+HOOKS.off_board.add(ESCAPED)
 HOOKS.move_ends.append(_move_ends)
 HOOKS.fire_targets.append(_fire_targets)
 HOOKS.punch_targets.append(_punch_targets)

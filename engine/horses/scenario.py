@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from engine.data import base
 from engine.hooks import SCENARIO_HOOKS
 from engine.horses.model import Coach
 from engine.horses.rules import drink, stagecoach_moves
@@ -29,6 +30,9 @@ def build(game: Game, scenario: dict[str, Any]) -> None:
         held={name: str(spec["hostage"]) for name, spec in scenario["bandits"].items() if spec.get("hostage")},
     )
     game.neutral_bullets = int(scenario.get("neutral_bullets", NEUTRAL_BULLETS))
+    if "round_event" in scenario:  # the round card of that event is being played (Escape's Ride)
+        game.round_card = str(scenario["round_event"])
+        base().round_card(game.round_card, len(game.bandits))  # an unknown event fails here
 
 
 def drink_step(game: Game, step: dict[str, Any]) -> None:

@@ -26,6 +26,8 @@ REQUIRED = (
     + [f"B-9.{i}" for i in range(1, 7)]
     + [f"B-10.{i}" for i in range(1, 10)]
     + [f"V-1.{i}" for i in range(1, 6)]
+    # Horses & Stagecoach; H-21 (the Attack-plan bonus) waits for the cards' symbols (DATA.md).
+    + ["H-1", "H-2", "H-3", "H-10", "H-11", "H-12", "H-13", "H-20", "H-22", "H-30"]
 )
 
 
