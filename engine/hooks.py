@@ -56,6 +56,9 @@ class Hooks:
     # A seat's go in planning is over; a planning turn is over (its kind).
     go_over: list[Callable[[Game, Seat], None]] = field(default_factory=list)
     turn_over: list[Callable[[Game, str], None]] = field(default_factory=list)
+    # Schemin' is over (not Expert): True when the hook asks something first and will put the
+    # hands back itself (engine.planning.hands_back).
+    planning_over: list[Callable[[Game], bool]] = field(default_factory=list)
     # Why a bandit's action does nothing now (a hostage's malus, H-12), or None.
     forbidden: list[Callable[[Game, Bandit, str], str | None]] = field(default_factory=list)
     # Whether a bandit has lost their character's power (B-3.8 still on).

@@ -78,7 +78,7 @@ def start_round(game: Game) -> None:
                 seat.discard.extend(bullets)
         else:
             game.dice.shuffle(seat.deck)
-            draw(game, seat, hand_size(game, seat))
+            draw(game, seat, refill_count(game, seat))  # cards kept by the Attack-plan bonus stay (H-21)
     game.phase = PLANNING
     _start_turn(game, 0)
 
@@ -193,10 +193,9 @@ def end_planning(game: Game) -> None:
     """B-6.6: hands back on top of the decks; Expert: each player chooses what to keep (V-1.2)."""
     record(game, "planning-over")
     if not game.options.expert:
-        for seat in game.seats:
-            seat.deck.extend(seat.hand)
-            seat.hand.clear()
-        game.phase = STEALING
+        if any(asks(game) for asks in HOOKS.planning_over):
+            return  # an expansion asks first which cards stay in hand (H-21), then calls hands_back
+        hands_back(game)
         return
     for seat in game.seats:
         bullets = [c for c in seat.hand if is_bullet(c)]
@@ -205,6 +204,18 @@ def end_planning(game: Game) -> None:
         seat.discard.extend(bullets)
     game.phase = KEEPING
     _ask_keep(game, game.seat_order(game.first_seat))
+
+
+def hands_back(game: Game, kept: dict[int, list[str]] | None = None) -> None:
+    """B-6.6: each hand on top of its deck, but for the cards ``kept`` in hand (H-21); Stealin'."""
+    for seat in game.seats:
+        keep = list((kept or {}).get(seat.index, []))
+        back = list(seat.hand)
+        for c in keep:
+            back.remove(c)
+        seat.deck.extend(back)
+        seat.hand = keep
+    game.phase = STEALING
 
 
 def _ask_keep(game: Game, queue: list[int]) -> None:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import Options, apply, new_game, observe
 from engine.flow import advance
+from engine.horses.data import horses_data
 from engine.model import Game
-from engine.planning import start_round
+from engine.planning import hand_size, start_round
 from engine.scenario import build
 from engine.scoring import scores
 from engine.snapshot import from_json, to_json
@@ -189,3 +192,35 @@ def test_a_game_in_the_middle_of_the_horse_attack_survives_a_snapshot() -> None:
     assert back == game and back.coach.attack == game.coach.attack
     apply(back, "attack stop")
     assert back.coach.attack["chosen"]
+
+
+def test_h_21_an_attack_plan_symbol_keeps_one_card_for_the_next_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DATA.md knows no card's symbols yet: give "bridge" one to see the rule work."""
+    monkeypatch.setitem(horses_data().attack_plan, "bridge", 1)
+    game = _after_attack(events=False)
+    game.round_card = "bridge"
+    while game.pending.kind == "plan":
+        apply(game, "plan draw" if "plan draw" in game.pending.options else game.pending.options[0])
+    assert game.phase == "attack-plan" and game.pending.kind == "keep-card"
+    keeper = game.pending.seat
+    kept = game.pending.values[1]
+    apply(game, f"keep-card {kept}")
+    while game.pending.kind == "keep-card":
+        apply(game, "keep-card done")
+    assert game.phase == "stealing" and game.seats[keeper].hand == [kept]
+    assert all(not s.hand for s in game.seats if s.index != keeper)
+    back = from_json(to_json(game))
+    assert back == game
+    while game.round_no == 1:
+        apply(game, game.pending.options[0])
+    seat = game.seats[keeper]
+    assert kept in seat.hand and len(seat.hand) == hand_size(game, seat)  # completed, not 6 more
+
+
+def test_h_21_no_attack_plan_bonus_in_the_expert_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(horses_data().attack_plan, "bridge", 1)
+    game = _after_attack(events=False, expert=True)
+    game.round_card = "bridge"
+    while game.pending.kind == "plan":
+        apply(game, "plan draw" if "plan draw" in game.pending.options else game.pending.options[0])
+    assert game.phase == "keeping" and game.pending.kind == "discard"  # V-1.2 instead (V-1.6)
