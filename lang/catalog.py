@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -45,12 +46,34 @@ class Noun:
         return Noun(join([n.base for n in nouns]), tuple((f, join([format(n, f) for n in nouns])) for f in names))
 
 
+def catalog_files(code: str) -> list[Path]:
+    """A language's catalog files: the base game's ``<code>.po``, then each expansion's own
+    ``<expansion>/<code>.po`` (an expansion's texts live in its own folder)."""
+    return [LOCALES / f"{code}.po", *sorted(LOCALES.glob(f"*/{code}.po"))]
+
+
+def read_catalog(code: str) -> Catalog:
+    """Every message of ``code``'s catalog files in one babel catalog (a key defined twice fails)."""
+    files = catalog_files(code)
+    with files[0].open("rb") as po:
+        catalog = read_po(po, locale=code)
+    for path in files[1:]:
+        with path.open("rb") as po:
+            more = read_po(po, locale=code)
+        for message in more:
+            if not message.id:
+                continue
+            if message.id in catalog:
+                raise ValueError(f"{path}: {message.id!r} is already defined in another catalog file")
+            catalog[message.id] = message
+    return catalog
+
+
 class Language:
     """One catalog: its messages, their plural rule and the grammatical forms it lists."""
 
-    def __init__(self, code: str, path: Path, fallback: Language | None = None) -> None:
-        with path.open("rb") as po:
-            catalog = read_po(po, locale=code)
+    def __init__(self, code: str, fallback: Language | None = None) -> None:
+        catalog = read_catalog(code)
         compiled = io.BytesIO()
         write_mo(compiled, catalog)  # in memory: no build step, and gettext evaluates Plural-Forms
         compiled.seek(0)
@@ -117,7 +140,7 @@ class Language:
 
 @cache
 def english() -> Language:
-    return Language(SOURCE, LOCALES / f"{SOURCE}.po")
+    return Language(SOURCE)
 
 
 @cache
@@ -127,7 +150,7 @@ def language(code: str) -> Language:
         return english()
     if code not in CODES:
         raise KeyError(code)
-    return Language(code, LOCALES / f"{code}.po", fallback=english())
+    return Language(code, fallback=english())
 
 
 def for_locale(locale: object) -> Language:

@@ -67,7 +67,11 @@ def car_short(car: int, translate: Translate | None = None) -> str:
 
 
 def position_noun(pos: str, translate: Translate | None = None) -> Noun:
+    """A position's name: a car's inside or roof, or a place beside the train (``stagecoach/in``
+    → ``position.stagecoach-in``, ``riding``, ``escaped``: an expansion's nouns)."""
     car, _, floor = pos.partition("/")
+    if not car.isdigit():
+        return _lang(translate).noun("position." + pos.replace("/", "-"))
     key = "position.roof" if floor == "roof" else "position.in"
     return _lang(translate).noun(key, car=car_noun(int(car), translate))
 

@@ -8,18 +8,18 @@ import string
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
-from lang import CODES, FORM, LOCALES, SOURCE, Noun, english, for_locale, language
+from lang import CODES, FORM, SOURCE, Noun, english, for_locale, language
+from lang.catalog import catalog_files, read_catalog
 from lang.numbers import SPECS as NUMBER_SPECS
 
 OTHERS = [code for code in CODES if code != SOURCE]
 
 
 def _raw(code: str) -> dict[str, tuple[str, ...]]:
-    """Key → its msgstr forms, read straight from the .po file."""
-    with Path(LOCALES / f"{code}.po").open("rb") as po:
-        catalog = read_po(po, locale=code)
+    """Key → its msgstr forms, read straight from the .po files (the base game's and each
+    expansion's)."""
+    catalog = read_catalog(code)
     out: dict[str, tuple[str, ...]] = {}
     for message in catalog:
         if not message.id:
@@ -119,7 +119,7 @@ SAME_AS_ENGLISH = {"command.colt.name", "bandit.ghost", "bandit.doc", "bandit.tu
                    "bandit.django", "bandit.mei", "bandit.silk"}
 SHARED_WORDS = {
     "fr": {"action.marshal", "rules.topic.marshal", "score.bandit", "score.total", "turn.S", "turn-name.S",
-           "turn.T", "turn.M", "card.tunnels", "pile.title", "lobby.table", "command.stats.name", "rules.topic.actions",
+           "turn.T", "turn.M", "card.tunnels", "card.melee", "pile.title", "lobby.table", "command.stats.name", "rules.topic.actions",
            "car.short.locomotive", "command.pause.name"},
     "es": {"action.marshal", "rules.topic.marshal", "score.total", "car.short.locomotive"},
     "pl": {"lobby.start"},
@@ -152,3 +152,20 @@ def test_command_words_fit_discord_limits(code: str) -> None:
             assert re.fullmatch(r"[-_\w]{1,32}", text) and text == text.lower(), f"{code} {key}: {text!r}"
         elif key.startswith(("command.", "rules.topic.")) or key == "language.name":
             assert 1 <= len(text) <= 100, f"{code} {key}: {len(text)} characters"
+
+
+def test_an_expansions_catalog_files_join_the_base_ones() -> None:
+    """data/locales/horses/<code>.po: the expansion's texts in its own folder, read with the rest."""
+    assert [p.parent.name for p in catalog_files("pl")] == ["locales", "horses"]
+    pl = language("pl")
+    assert pl.text("action.ride") == "Jazda konna" and format(pl.noun("position.stagecoach-in"), "to") == "do dyliżansu"
+
+
+def test_a_key_defined_in_two_catalog_files_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import lang.catalog as catalog
+    (tmp_path / "horses").mkdir()
+    (tmp_path / "en.po").write_text('msgid "a"\nmsgstr "A"\n', encoding="utf-8")
+    (tmp_path / "horses" / "en.po").write_text('msgid "a"\nmsgstr "again"\n', encoding="utf-8")
+    monkeypatch.setattr(catalog, "LOCALES", tmp_path)
+    with pytest.raises(ValueError, match="already defined"):
+        read_catalog("en")
