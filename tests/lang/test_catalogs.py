@@ -119,7 +119,8 @@ SAME_AS_ENGLISH = {"command.colt.name", "bandit.ghost", "bandit.doc", "bandit.tu
                    "bandit.django", "bandit.mei", "bandit.silk"}
 SHARED_WORDS = {
     "fr": {"action.marshal", "rules.topic.marshal", "score.bandit", "score.total", "turn.S", "turn-name.S",
-           "turn.T", "turn.M", "card.tunnels", "card.melee", "pile.title", "lobby.table", "command.stats.name", "rules.topic.actions",
+           "turn.T", "turn.M", "card.tunnels", "card.melee", "pile.title", "lobby.table", "command.stats.name",
+           "rules.topic.actions",
            "car.short.locomotive", "command.pause.name"},
     "es": {"action.marshal", "rules.topic.marshal", "score.total", "car.short.locomotive"},
     "pl": {"lobby.start"},
