@@ -547,10 +547,10 @@ class Colt(commands.Cog):
             if kind == "plan":
                 action = card.partition(":")[2]
                 return lang.text(f"help.card.{action}" if verb == "play" else f"help.{verb}")
-            key = f"help.choice.{kind}"
-            if kind in ("keep-purse", "pickpocket") or (kind == "discard" and value == "done"):
-                key += f".{value}"
-            return lang.text(key if lang.has(key) else "help.choice.other")
+            for key in (f"help.choice.{kind}.{value}", f"help.choice.{kind}"):  # an answer's own words first
+                if lang.has(key):
+                    return lang.text(key)
+            return lang.text("help.choice.other")
 
         def line(label: str, words: str) -> str:
             return lang.text("help.line", label=label, text=words)

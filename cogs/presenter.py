@@ -80,7 +80,7 @@ class Presenter:
                         value=seats or lang.text("lobby.nobody"), inline=False)
         o = row.options
         lines = [texts.choice_line(lang, "setup", o["setup"], LOBBY_OPTIONS["setup"])]
-        lines += [texts.toggle_line(lang, name, bool(o[name])) for name in texts.TOGGLES]
+        lines += [texts.toggle_line(lang, name, bool(o.get(name))) for name in texts.TOGGLES]
         lines += [texts.choice_line(lang, name, o.get(name, LOBBY_OPTIONS[name][0]))
                   for name in ("django", "belle", "timer")]
         lines.append(texts.chosen(lang.text("lobby.language", language=lang.text("language.name"))))
@@ -105,7 +105,7 @@ class Presenter:
         ]
         view.add_item(LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-bandit")))
         o = row.options
-        toggles = [discord.SelectOption(label=texts.toggle_label(lang, name), value=name, default=bool(o[name]))
+        toggles = [discord.SelectOption(label=texts.toggle_label(lang, name), value=name, default=bool(o.get(name)))
                    for name in texts.TOGGLES]
         view.add_item(LobbySelect(row.id, "toggles", toggles, placeholder=lang.text("lobby.toggles"),
                                   max_values=len(toggles)))

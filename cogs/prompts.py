@@ -59,13 +59,14 @@ class Prompts:
         mine = observe(state, seat)
         pending = mine["pending"]
         view = discord.ui.View(timeout=None)
-        header = lang.text("dm.header", game=game_id, round=mine["round"], rounds=mine["rounds"])
+        header = lang.text("dm.header.attack", game=game_id) if mine["phase"] == "horse-attack" else \
+            lang.text("dm.header", game=game_id, round=mine["round"], rounds=mine["rounds"])
         hand = mine["seats"][seat]["hand"]
         if pending is not None and pending["seat"] == seat:
             for answer in _in_hand_order(pending["options"])[:BUTTONS_PER_MESSAGE]:
                 view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(lang, answer),
                                            style=_style(answer)))
-            question = texts.question(lang, pending["kind"])
+            question = texts.question(lang, pending["kind"], mine)
             if pending["kind"] == "plan":
                 kinds = mine["round_card"]["turns"]
                 turn = mine["turn"]

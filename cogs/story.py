@@ -264,6 +264,10 @@ class Story:
         if public["phase"] in ("planning", "keeping"):
             return self.pile_text(public, lang, deadline=deadline)
         pending = public["pending"]
+        if public["round_card"] is None:  # before round 1: the horse attack (H-2)
+            attack = (public.get("stagecoach") or {}).get("attack") or {"car": 0}
+            words = lang.text("status.attack", car=text.car_noun(int(attack["car"]), lang))
+            return words + ("\n" + self.status_line(public, lang, deadline) if pending else "")
         return self.pile_text(public, lang) + ("\n" + self.status_line(public, lang, deadline) if pending else "")
 
     @staticmethod

@@ -6,13 +6,15 @@ own in their DMs and in answers only they see.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.train import Position
 from lang import Language
 from render import text  # the game's own names, shared with the pictures
 
 # The lobby's option choices and on/off toggles, in the order the lobby shows them.
 RULE_OPTIONS = ("setup", "django", "belle", "timer")
-TOGGLES = ("powers", "events", "expert")
+TOGGLES = ("powers", "events", "expert", "horses")
 
 
 # The lobby's list of options: a toggle is on or off, a choice shows the reading chosen (and, for
@@ -55,8 +57,11 @@ def ai_description(lang: Language, level: str) -> str:
 
 
 def place(lang: Language, pos: Position) -> str:
-    """A position for a button, in the pictures' words: "Roof of car 2", "Inside the locomotive"."""
+    """A position for a button, in the pictures' words: "Roof of car 2", "Inside the locomotive",
+    "Stagecoach roof" (beside the train, H-10)."""
     car_text, _, floor = pos.partition("/")
+    if not car_text.isdigit():
+        return lang.text(f"place.{car_text}-{floor}")
     car = text.car_noun(int(car_text), lang)
     return lang.text("place.roof" if floor == "roof" else "place.in", car=car)
 
@@ -76,14 +81,28 @@ def answer_label(lang: Language, answer: str) -> str:
             return lang.text("button.pass")
         if verb == "hide":
             return lang.text("button.face-down", card=card_label(lang, card))
+        if verb == "drink":
+            return lang.text("button.drink", flask=_loot_name(lang, card))
         return card_label(lang, card)
-    if kind in ("move", "shove"):
+    if kind in ("move", "shove", "flee") or (kind == "ride" and value != "escape"):
         return place(lang, value)
+    if kind == "ride":
+        return lang.text("button.escape")
+    if kind == "punch" and value == "shotgun":
+        return lang.text("button.shotgun")
     if kind in ("fire", "punch"):
         return text.bandit_name(value, lang)
+    if kind == "attack":
+        return lang.text(f"button.attack-{value}")
+    if kind == "attack-wagon":
+        return text.car_name(int(value), lang).capitalize()
+    if kind == "hostage":
+        return lang.text(f"hostage-name.{value}")
+    if kind == "keep-card":
+        return lang.text("button.keep-none") if value == "done" else \
+            lang.text("button.keep", card=card_label(lang, value))
     if kind in ("rob", "drop"):
-        key = f"loot-name.{value}"
-        return lang.text(key) if lang.has(key) else value.title()
+        return _loot_name(lang, value)
     if kind == "marshal":
         return text.car_name(int(value), lang).capitalize()
     if kind == "keep-purse":
@@ -96,8 +115,19 @@ def answer_label(lang: Language, answer: str) -> str:
     return answer
 
 
-def question(lang: Language, kind: str) -> str:
+def _loot_name(lang: Language, kind: str) -> str:
+    key = f"loot-name.{kind}"
+    return lang.text(key) if lang.has(key) else kind.title()
+
+
+def question(lang: Language, kind: str, mine: dict[str, Any] | None = None) -> str:
+    """The question of a decision; ``mine``, the asker's observation, fills in where it is asked
+    (the horse attack's car)."""
     key = f"question.{kind}"
+    if kind == "attack" and mine is not None and (mine.get("stagecoach") or {}).get("attack"):
+        return lang.text(key, car=text.car_noun(int(mine["stagecoach"]["attack"]["car"]), lang))
+    if kind == "attack":
+        return lang.text("question.other")
     return lang.text(key) if lang.has(key) else lang.text("question.other")
 
 

@@ -59,6 +59,7 @@ LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
     "powers": (True, False),
     "events": (True, False),
     "expert": (False, True),
+    "horses": (False, True),
     "django": ("push", "lone-gun"),
     "belle": ("any-other", "same-position"),
     "timer": (DEFAULT_PACE, *(name for name in PACES if name != DEFAULT_PACE)),

@@ -181,6 +181,18 @@ class PreviewPage:
 
         self._act(pick)
 
+    def toggle(self, shown: str, option: str) -> None:
+        """In the many-choice menu that shows ``shown`` (one of its picks), switch ``option`` on or
+        off; closing the menu sends the choice."""
+        def pick() -> None:
+            menu = self.page.locator(".preview-select").filter(has_text=shown).last
+            menu.locator(".select-trigger").click()
+            self.page.locator(".preview-select.is-open").wait_for()
+            self.page.locator(".select-option").filter(has_text=option).first.click()
+            menu.locator(".select-trigger").click()  # a many-choice menu commits when it closes
+
+        self._act(pick)
+
     def click_any(self) -> str | None:
         """Click the first live button of the bot's last message: its label, or None if there was
         none or the click was refused (look again)."""

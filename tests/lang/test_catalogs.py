@@ -116,7 +116,8 @@ ENGLISH_WORDS = re.compile(
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
 # Messages that may read the same as in English: names, and words the rulebooks share with English.
 SAME_AS_ENGLISH = {"command.colt.name", "bandit.ghost", "bandit.doc", "bandit.tuco", "bandit.cheyenne", "bandit.belle",
-                   "bandit.django", "bandit.mei", "bandit.silk"}
+                   "bandit.django", "bandit.mei", "bandit.silk",
+                   "button.shotgun"}  # the Shotgun is a name in the French rulebook too
 SHARED_WORDS = {
     "fr": {"action.marshal", "rules.topic.marshal", "score.bandit", "score.total", "turn.S", "turn-name.S",
            "turn.T", "turn.M", "card.tunnels", "card.melee", "pile.title", "lobby.table", "command.stats.name",

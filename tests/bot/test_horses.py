@@ -1,0 +1,97 @@
+"""Horses & Stagecoach at the table: the lobby option, the horse attack in DMs, the expansion's
+decisions as buttons, a whole game to the final count (H-1, H-2, H-3, H-10, H-12, H-13)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cogs import rules_text, texts
+from lang import CODES, language
+from render import text
+from tests.bot.table import (
+    component_id,
+    dm_history,
+    lobby_now,
+    live_buttons,
+    open_lobby,
+    pending_user,
+    play_turn,
+    prompt_message,
+    setup_table,
+)
+
+
+async def _start_with_horses(table, characters: list[str]) -> int:  # type: ignore[no-untyped-def]
+    lobby = await open_lobby(table)
+    await table.members[0].select(lobby, ["powers", "events", "horses"], custom_id=component_id(lobby, ":toggles"))
+    options = next(f.value for f in lobby_now(table, lobby).embeds[0].fields if f.name.startswith("Options"))
+    assert "✅ Horses & Stagecoach expansion" in options
+    for member in table.members[1:]:
+        await member.click(lobby, custom_id=component_id(lobby, ":join"))
+    for member, character in zip(table.members, characters, strict=True):
+        await member.select(lobby, [character], custom_id=component_id(lobby, ":character"))
+    await table.members[0].click(lobby, custom_id=component_id(lobby, ":start"))
+    rows = await table.bot.tables.storage.games("running")
+    return max(row.id for row in rows)
+
+
+async def test_h_2_the_horse_attack_is_asked_in_dms_then_the_game_plays_to_the_final_count(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await _start_with_horses(table, ["ghost", "doc", "tuco"])
+    state = await table.bot.tables.state(game_id)
+    assert state.options.horses and state.phase == "horse-attack"
+    user = await pending_user(table, game_id)
+    message = prompt_message(user)
+    assert message is not None and "Horse attack: you ride beside car 3" in message.content
+    assert sorted(b.label for b in live_buttons(message)) == ["Board here", "Ride on"]
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    for _ in range(3000):
+        state = await table.bot.tables.state(game_id)
+        if state.pending is None:
+            break
+        kinds.add(state.pending.kind)
+        assert await play_turn(table, game_id, rng)
+    row = await table.bot.tables.row(game_id)
+    assert row.status == "over"
+    assert {"attack", "plan"} <= kinds
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+    assert any("Final count" in m.content for m in channel.history())
+    assert all("Traceback" not in m.content for u in table.users for m in dm_history(u))
+
+
+ANSWERS = ["attack stop", "attack ride", "attack-wagon 2", "ride 3/in", "ride stagecoach/in", "ride escape",
+           "hostage banker", "flee 2/roof", "keep-card done", "keep-card doc:move", "punch shotgun",
+           "plan drink whiskey", "plan drink old-whiskey-half", "plan play doc:ride", "rob whiskey-half",
+           "move stagecoach/roof"]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_answer_of_the_expansion_has_a_button_label_and_a_help_line(code: str) -> None:
+    lang = language(code)
+    labels = {answer: texts.answer_label(lang, answer) for answer in ANSWERS}
+    assert all(label and label != answer and "{" not in label for answer, label in labels.items()), labels
+    assert len(set(labels.values())) == len(labels)  # no two answers look alike
+    for kind in ("attack-wagon", "ride", "hostage", "flee", "keep-card"):
+        assert texts.question(lang, kind) != lang.text("question.other")
+        assert lang.has(f"waiting.{kind}") and lang.has(f"help.choice.{kind}")
+    mine = {"stagecoach": {"attack": {"car": 3}}}
+    assert str(text.car_noun(3, lang)).split()[-1] in texts.question(lang, "attack", mine)
+
+
+def test_the_rules_topic_covers_the_expansion() -> None:
+    words = rules_text.topic(language("en"), "horses")
+    assert "Ride" in words and "Shotgun" in words and "$1,000" in words
+    assert "Horses & Stagecoach" in rules_text.topic(language("en"), "overview")
+
+
+async def test_h_2_status_during_the_horse_attack_says_where_the_riders_are(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await _start_with_horses(table, ["ghost", "doc", "tuco"])
+    row = await table.bot.tables.row(game_id)
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+    status = await table.members[1].slash(channel, "colt status")
+    shown = status.followups[0] if status.followups else status.response
+    assert "Horse attack" in shown.content and "car 3" in shown.content and "chooses in secret" in shown.content
