@@ -13,8 +13,8 @@ from render import text
 from tests.bot.table import (
     component_id,
     dm_history,
-    lobby_now,
     live_buttons,
+    lobby_now,
     open_lobby,
     pending_user,
     play_turn,
