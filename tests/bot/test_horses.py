@@ -95,3 +95,10 @@ async def test_h_2_status_during_the_horse_attack_says_where_the_riders_are(simc
     status = await table.members[1].slash(channel, "colt status")
     shown = status.followups[0] if status.followups else status.response
     assert "Horse attack" in shown.content and "car 3" in shown.content and "chooses in secret" in shown.content
+
+
+def test_h_22_escape_with_everyone_arrested_says_nobody_wins() -> None:
+    from cogs.story import Story
+    result = {"scores": {"ghost": 1000, "doc": 500}, "gunslingers": ["ghost"], "winners": []}
+    words = Story.scoreboard_text({"result": result}, language("en"))
+    assert words.endswith("**Nobody wins: every bandit was arrested on the train.**") and "🏆" not in words

@@ -193,9 +193,10 @@ class PreviewPage:
 
         self._act(pick)
 
-    def click_any(self) -> str | None:
-        """Click the first live button of the bot's last message: its label, or None if there was
-        none or the click was refused (look again)."""
+    def click_any(self, prefer: tuple[str, ...] = ()) -> str | None:
+        """Click a live button of the bot's last message, the first whose label holds the earliest
+        of ``prefer`` if any, else the first: its label, or None if there was none or the click was
+        refused (look again)."""
         message = self.page.locator("article.channel-message").filter(
             has=self.page.locator("button.component-button")).last
         if message.count() == 0:
@@ -203,8 +204,10 @@ class PreviewPage:
         live = message.locator(LIVE_ANSWER)
         if live.count() == 0:
             return None
-        label = str(live.first.inner_text())
-        return label if self._try(lambda: live.first.click()) else None
+        labels = [str(label) for label in live.all_inner_texts()]
+        index = next((i for wanted in prefer for i, label in enumerate(labels) if wanted in label), 0)
+        button = live.nth(index)
+        return labels[index] if self._try(lambda: button.click()) else None
 
     def text(self) -> str:
         return str(self.page.locator("#channel-message-list").inner_text())

@@ -9,12 +9,14 @@ an action resolves and its train picture shows in the game channel's page. Scree
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.snapshot import loads
 from tests.e2e.browser import CHROMIUM, PreviewPage, TableProcess
 
 pytestmark = [
@@ -34,13 +36,15 @@ def tables() -> Iterator[list[TableProcess]]:
         table.stop()
 
 
-def play_until(dms: dict[str, PreviewPage], done: Any, limit: int = 60, wait: int = 300) -> list[str]:
-    """Whoever has live buttons in their DMs clicks the first one, until ``done(clicks)``; the clicks."""
+def play_until(dms: dict[str, PreviewPage], done: Any, limit: int = 60, wait: int = 300,
+               prefer: tuple[str, ...] = ()) -> list[str]:
+    """Whoever has live buttons in their DMs clicks one (the first, or the first ``prefer``red),
+    until ``done(clicks)``; the clicks."""
     clicks: list[str] = []
     while not done(clicks):
         assert len(clicks) < limit, f"still not done after {limit} clicks: {clicks}"
         for name, dm in dms.items():
-            label = dm.click_any()
+            label = dm.click_any(prefer)
             if label is not None:
                 clicks.append(f"{name}: {label}")
                 break
@@ -135,3 +139,43 @@ def test_a_whole_game_alone_against_ai_bandits_without_a_reload(browser, tables,
     assert len(clicks) >= 15  # five rounds of cards (and choices) at the least
     assert len(refused) <= max(1, len(clicks) // 20), refused  # near zero: at most one click in twenty
     assert "wins" in channel.text()
+
+
+# Alice's taste in the expansion's game: she drinks what she has, rides into the stagecoach, robs
+# flasks, plays Ride and Rob first (any other answer: the first button).
+HORSE_LOVER = ("Drink:", "Inside the stagecoach", "Escape", "Whiskey", "Ride", "Rob", "Board here")
+
+
+def test_a_whole_horses_and_stagecoach_game_with_ai_bandits(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 14's table: the host turns the expansion on in the lobby, three AI bandits join, and
+    the game is played from the horse attack to the final count in the pages; it had a Ride, a
+    stagecoach entry with a hostage and a whiskey drunk."""
+    database = tmp_path / "colt.sqlite3"
+    table = TableProcess(database, COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
+    tables.append(table)
+    saloon = PreviewPage.open(browser, {"#saloon": table.address("#saloon")})["#saloon"]
+    saloon.command("/colt new")
+    saloon.toggle("Character powers", "Horses & Stagecoach expansion")
+    assert "✅ Horses & Stagecoach expansion" in saloon.text()
+    for _ in range(3):
+        saloon.choose("Normal AI")
+    assert "Players (4/6)" in saloon.text()
+    saloon.click("Start")
+    pages = PreviewPage.open(browser, {"#colt-express-1": table.address("#colt-express-1"),
+                                       "Alice": table.address("Alice's DMs")})
+    channel, dm = pages["#colt-express-1"], pages["Alice"]
+    clicks = play_until({"Alice": dm}, lambda clicks: "Final count" in channel.text(), limit=300, wait=500,
+                        prefer=HORSE_LOVER)
+    channel.page.locator("article.channel-message").last.scroll_into_view_if_needed()
+    channel.screenshot("5-horses-final-count")
+    refused = saloon.refused + dm.refused + channel.refused
+    print(f"horses game: {len(clicks)} clicks in the DM, {len(refused)} refused; {clicks}")
+    assert any(c.startswith("Alice: Board here") or c.startswith("Alice: Ride on") for c in clicks)
+    assert len(refused) <= max(1, len(clicks) // 20), refused
+    table.stop()
+    with sqlite3.connect(database) as db:
+        (snapshot,) = db.execute("SELECT snapshot FROM games WHERE id = 1").fetchone()
+    game = loads(snapshot)
+    happened = {e["type"] for e in game.log}
+    assert game.phase == "over" and game.options.horses
+    assert {"attack-reveal", "ride", "hostage", "drink"} <= happened, sorted(happened)

@@ -224,3 +224,19 @@ def test_h_21_no_attack_plan_bonus_in_the_expert_variant(monkeypatch: pytest.Mon
     while game.pending.kind == "plan":
         apply(game, "plan draw" if "plan draw" in game.pending.options else game.pending.options[0])
     assert game.phase == "keeping" and game.pending.kind == "discard"  # V-1.2 instead (V-1.6)
+
+
+def test_h_13_a_held_full_old_whiskey_looks_like_whiskey_to_everyone_but_its_holder() -> None:
+    game = _after_attack()
+    holder = game.bandits["tuco"]
+    holder.loot.append("old-whiskey")
+    game.floor_loot.setdefault("1/in", []).append("old-whiskey")
+    public, mine = observe(game, None), observe(game, holder.seat)
+    other = observe(game, (holder.seat + 1) % 4)
+    for view in (public, other):
+        loot = next(b["loot"] for b in view["bandits"] if b["name"] == "tuco")
+        assert "old-whiskey" not in loot and "whiskey" in loot
+        assert "old-whiskey" not in view["floor_loot"]["1/in"]
+    assert "old-whiskey" in next(b["loot"] for b in mine["bandits"] if b["name"] == "tuco")
+    holder.loot[-1] = "old-whiskey-half"  # drunk once: its kind is shown (H-13 Ruling)
+    assert "old-whiskey-half" in next(b["loot"] for b in observe(game, None)["bandits"] if b["name"] == "tuco")
