@@ -6,6 +6,8 @@ import random
 
 from engine.model import Game, loot_kind
 
+FULL_FLASKS = ["whiskey", "old-whiskey"]
+
 
 def hide_differently(game: Game, rng: random.Random) -> None:
     """Change everything hidden from the public, nothing public (B-11.2)."""
@@ -22,6 +24,12 @@ def hide_differently(game: Game, rng: random.Random) -> None:
         for i, token in enumerate(tokens):
             if loot_kind(token) == "purse":
                 tokens[i] = f"purse:{rng.choice([250, 300, 450, 500])}"
+            elif token in FULL_FLASKS:  # face down: whiskey or old whiskey (H-13)
+                tokens[i] = rng.choice(FULL_FLASKS)
+    if game.coach is not None and game.coach.attack is not None:  # the riders' closed fists (H-2)
+        chosen = game.coach.attack["chosen"]
+        for name in chosen:
+            chosen[name] = rng.choice(["stop", "ride"])
     for event in game.log:
         if "secret" in event:
             event["secret"] = {k: "changed" for k in event["secret"]}

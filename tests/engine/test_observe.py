@@ -8,15 +8,16 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import apply, new_game, observe
+from engine import Options, apply, new_game, observe
 from engine.data import base
 from engine.model import OVER, Game, is_bullet
 from tests.hidden import hide_differently
 
 
 def played_game(seed: int, players: int, steps: int) -> Game:
+    """A game after ``steps`` random answers; every other seed with Horses & Stagecoach."""
     rng = random.Random(seed)
-    game = new_game(rng.sample(base().characters, players), seed=seed)
+    game = new_game(rng.sample(base().characters, players), seed=seed, options=Options(horses=seed % 2 == 1))
     for _ in range(steps):
         if game.pending is None:
             break
