@@ -139,8 +139,9 @@ class Prompts:
         since = await self._since(row, state, player.seat, lang) if catch_up else ""
         if since:
             prompt = Prompt(f"{since}\n{prompt.content}", prompt.view, prompt.hand)
-            if not pictures:  # a choice: how the train stands now, as the planning picture shows it
-                pictures = [self.story.train(row, observe(state, None), lang, f"{state.step}-dm")]
+        if (since or state.phase == "horse-attack") and not pictures:
+            # A choice: how the train stands now (in the horse attack: which wagon holds what).
+            pictures = [self.story.train(row, observe(state, None), lang, f"{state.step}-dm")]
         closed = to_game(row.id, {"op": "send", "content": table.text("dm.closed", user=player.user_id),
                                   "view": view_components(self.story.hand_view(row, table))})
         body: dict[str, Any] = {

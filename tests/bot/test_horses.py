@@ -46,6 +46,7 @@ async def test_h_2_the_horse_attack_is_asked_in_dms_then_the_game_plays_to_the_f
     message = prompt_message(user)
     assert message is not None and "Horse attack: you ride beside car 3" in message.content
     assert sorted(b.label for b in live_buttons(message)) == ["Board here", "Ride on"]
+    assert message.attachments  # the train, to see what each wagon holds
     rng = random.Random(3)
     kinds: set[str] = set()
     for _ in range(3000):
