@@ -19,6 +19,7 @@ once ``preload()`` has run, no Discord; safe to call from worker threads (``asyn
 
 from __future__ import annotations
 
+from render import horses_marks  # noqa: F401  (registers the expansion's marks)
 from render.caption import caption
 from render.encode import png
 from render.hand import hand_image
