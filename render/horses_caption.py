@@ -18,6 +18,7 @@ Event = dict[str, Any]
 Clause = tuple[str, dict[str, Any]]
 
 # Events that open a new run (one picture, one caption each): render.caption.RUN_STARTS adds them.
+STAGGER = "a-shot-for-the-marshal"  # the marshal's moves after his drink (H-22)
 RUN_STARTS = frozenset({"horse-attack", "attack-choice", "attack-reveal", "stagecoach", "drink", "melee-reveal",
                         "attack-plan"})
 
@@ -72,10 +73,12 @@ def clauses(events: Sequence[Event], i: int, tr: Translate | None) -> list[Claus
         return [("caption.horses-gone", {"n": len(e["cars"])})]
     if kind == "marshal-drinks":
         return [("caption.marshal-drinks.old", {}) if e["old"] else ("caption.marshal-drinks", {"n": e["flasks"]})]
-    if kind == "marshal" and e["how"] == "a-shot-for-the-marshal":
-        # he staggers car by car: only where he ends is told
-        later = any(m["type"] == "marshal" for m in events[i + 1:])
-        return [] if later else None
+    if kind == "marshal" and e["how"] == STAGGER:
+        # he staggers car by car: where he ends is told once, before whom he meets on the way
+        if any(m["type"] == "marshal" and m["how"] == STAGGER for m in events[:i]):
+            return []
+        last = [m for m in events[i:] if m["type"] == "marshal" and m["how"] == STAGGER][-1]
+        return [("caption.marshal", {"to": text.car_noun(int(last["to"].partition("/")[0]), tr)})]
     return None
 
 

@@ -19,8 +19,8 @@ from typing import Any
 
 from PIL import Image, ImageOps
 
-from render import assets, draw, layout, marks, theme
-from render.layout import PAWN_H, RIDING, SHOTGUN
+from render import assets, draw, layout, marks, text, theme
+from render.layout import PAWN_H, PAWN_W, RIDING, SHOTGUN
 from render.marks import Marking, Point
 
 Event = dict[str, Any]
@@ -92,7 +92,7 @@ def _board(m: Marking, i: int, e: Event) -> None:
         riders = _riders_before(m, reveal)
     else:  # placed without a reveal (the front wagon, or a lone rider's choice): from beside that wagon
         riders = [x["bandit"] for x in m.events if x["type"] == "move" and x["how"] == "horse-attack"]
-    zone = layout.riding_zone(m.tl, int(reveal["car"]) if reveal else car, len(riders))
+    zone = layout.riding_zone(m.tl, int(reveal["car"]) if reveal else car)
     start = marks._centre(layout.slots(zone, len(riders))[riders.index(name)])
     end = _end(m, i, e, start)
     if end is not None:
@@ -104,8 +104,8 @@ def _attack_reveal(m: Marking, i: int, e: Event) -> bool:
     here = m.tl.zones.get(RIDING)
     if not e["ride"] or here is None:
         return True
-    before = layout.riding_zone(m.tl, int(e["car"]), len(_riders_before(m, e)))
-    y = before.stand.bottom + layout.RIDER_HORSE_H + 8
+    before = layout.riding_zone(m.tl, int(e["car"]))
+    y = before.stand.y + before.stand.h / 2 + 4
     start = (before.stand.x + before.stand.w / 2, y)
     end = (here.stand.x + here.stand.w / 2, y)
     m.plan.paths.append(([start, end], theme.HORSE, True))
@@ -133,7 +133,9 @@ def _escape(m: Marking, i: int, e: Event) -> bool:
     y = _road_y(m) + 20
     end = (m.tl.road.right - 8.0, y)
     m.plan.paths.append((draw.bezier(start, (start[0], y), end, 18), theme.bandit_style(name).fill, False))
-    m.plan.sprites.append(((end[0] - 40, y + 2), _riding_away()))
+    horse = (end[0] - 44, y + 4)
+    m.plan.sprites.append(((horse[0], horse[1] - 27), assets.pawn(name, text.initial(name, m.translate))))
+    m.plan.sprites.append((horse, _riding_away()))
     return True
 
 
@@ -178,18 +180,14 @@ def _higher_speed(m: Marking, i: int, e: Event) -> bool:
 
 
 def _punch(m: Marking, i: int, e: Event) -> bool:
-    """The shotgun punched on the stagecoach roof: the fist where he stood (first in his place)."""
+    """The shotgun punched on the stagecoach roof: a fist beside the puncher, where he stood (first
+    in his place, so on the puncher's left)."""
     if e["target"] != SHOTGUN:
         return False
-    zone = m.tl.zones.get(layout.COACH_ROOF)
     puncher = m.pawn_point(e["bandit"])
-    if zone is None or puncher is None:
-        return True
-    there = [b for b in m.obs["bandits"] if b["at"] == layout.COACH_ROOF]
-    kinds = len(layout.loot_counts(m.obs.get("floor_loot", {}).get(layout.COACH_ROOF, ())))
-    stood = marks._centre(layout.slots(zone, len(there) + 1, kinds)[0])
-    m.plan.fists.append(marks._shoulder(stood, puncher, low=True))
-    m.plan.punched[SHOTGUN] = stood
+    if puncher is not None:
+        m.plan.fists.append((puncher[0] - PAWN_W / 2 - 12, puncher[1] + 8))
+        m.plan.punched[SHOTGUN] = (puncher[0] - PAWN_W - 4, puncher[1])
     return True
 
 
@@ -204,7 +202,8 @@ def _shotgun(m: Marking, i: int, e: Event) -> bool:
 
 def _hit(m: Marking, i: int, e: Event) -> bool:
     """The shotgun's shots: a line of fire from him (the base marks add the hit)."""
-    if e.get("cause") in ("shotgun", "shotguns-rage"):
+    flees = any(x["type"] == "move" and x["bandit"] == e["bandit"] for x in m.events[i + 1:])
+    if e.get("cause") in ("shotgun", "shotguns-rage") and not flees:  # a flight's path shows where he went
         shooter, target = m.pawn_point(SHOTGUN), m.pawn_point(e["bandit"])
         if shooter is not None and target is not None and shooter != target:
             m.plan.fires.append((shooter, target))
@@ -241,7 +240,7 @@ def _horses_gone(m: Marking, i: int, e: Event) -> bool:
     for n, car in enumerate(e["cars"]):
         if int(car) in by_index:
             x, y = layout.horse_corner(by_index[int(car)])
-            m.plan.gone.append(((x + sprite.width / 2, y + sprite.height / 2 + 24 + 4 * n), sprite))
+            m.plan.gone.append(((x + sprite.width / 2 + 20 * n, y + sprite.height / 2 + 26), sprite))
     return True
 
 
@@ -252,6 +251,40 @@ def _marshal_drinks(m: Marking, i: int, e: Event) -> bool:
         for n in range(int(e["flasks"])):
             m.plan.gone.append(((zone.loot.right - sprite.width / 2 - n * (sprite.width + 6),
                                  zone.loot.y + sprite.height / 2), sprite))
+    return True
+
+
+def _marshal(m: Marking, i: int, e: Event) -> bool:
+    """After his drink the marshal staggers car by car: one path, from where he drank to where he
+    ends."""
+    if e["how"] != "a-shot-for-the-marshal":
+        return False
+    if any(x["type"] == "marshal" and x["how"] == e["how"] for x in m.events[:i]):
+        return True
+    start = m.zone_point(e["at"])
+    if start is not None and m.marshal_corner is not None:
+        end = marks._towards(start, marks._centre(m.marshal_corner), PAWN_H / 2 + 2)
+        m.plan.paths.append((marks._curve(start, end, 30), theme.MARSHAL_BODY, False))
+    return True
+
+
+MELEE_CARD = (30, 43)
+
+
+def _melee_reveal(m: Marking, i: int, e: Event) -> bool:
+    """The Mêlée's cards shown together (H-20): each over its owner's head, as the pile shows them."""
+    w, h = MELEE_CARD
+    for shown in e["cards"]:
+        owner, _, action = str(shown["card"]).partition(":")
+        where = m.pawn_point(owner)
+        zone = m.tl.zones.get(marks.obs_at(m.obs, owner) or "")
+        if where is None or zone is None:
+            continue
+        top = where[1] - PAWN_H / 2
+        centre = (where[0], top - h / 2 - 3)
+        if centre[1] - h / 2 < zone.stand.y - 6:  # no room over the head (a back row): beside it
+            centre = (where[0] + PAWN_W / 2 + w / 2 + 2, where[1] - 4)
+        m.plan.sprites.append((centre, assets.card(owner, action, False, w, h)))
     return True
 
 
@@ -276,7 +309,8 @@ HANDLERS: dict[str, Callable[[Marking, int, Event], bool]] = {
     "poodle": _poodle,
     "horses-gone": _horses_gone,
     "marshal-drinks": _marshal_drinks,
-    "melee-reveal": _told_elsewhere,
+    "marshal": _marshal,
+    "melee-reveal": _melee_reveal,
     "attack-plan": _told_elsewhere,
 }
 

@@ -58,6 +58,8 @@ COACH_LOOT_ICON = 20
 COACH_MAX_W = 230
 HORSE_W, HORSE_H = 30, 22  # a horse beside a car's number
 RIDER_HORSE_W, RIDER_HORSE_H = 56, 42  # the horse a rider of the horse attack sits on
+RIDER_STEP = 46  # riders side by side: their horses overlap a little, a herd
+RIDER_ROW_H = 72  # a row of riders, pawn and horse
 PANEL_H_HORSES = 94  # a third line: the hostage held, the flasks
 SHOTGUN = "shotgun"  # the shotgun's key among the pawns' corners (no bandit has that name)
 
@@ -150,8 +152,7 @@ class TrainLayout:
     coach: CoachBox | None = None
 
 
-# the car the stagecoach faces; the car the riders of the horse attack are at, and how many they are
-CoachKey = tuple[int, tuple[int, int] | None]
+CoachKey = tuple[int, int | None]  # the car the stagecoach faces; the car the riders of the horse attack are at
 
 
 def _train(cars: Sequence[tuple[int, str]], top: int, width: int, coach: CoachKey | None = None) -> TrainLayout:
@@ -187,8 +188,8 @@ def _train(cars: Sequence[tuple[int, str]], top: int, width: int, coach: CoachKe
     by_index = {box.index: box for box in boxes}
     box = _coach(by_index[faces], road, pitch, width)
     zones.update(_coach_zones(box))
-    if riding is not None and riding[0] in by_index:
-        zones[RIDING] = _riding_zone(by_index[riding[0]], riding[1], road, width)
+    if riding is not None and riding in by_index:
+        zones[RIDING] = _riding_zone(by_index[riding], road)
     return TrainLayout(top, TRAIN_H + ROAD_H, tuple(boxes), zones, rail_y, car_w, road, box)
 
 
@@ -221,13 +222,11 @@ def _coach_zones(c: CoachBox) -> dict[str, Zone]:
             COACH_IN: Zone(COACH_IN, c.faces, "in", in_stand, in_loot, COACH_LOOT_ICON)}
 
 
-def _riding_zone(car: CarBox, riders: int, road: Rect, width: int) -> Zone:
-    """The riders of the horse attack, in one row on the road beside the wagon they have reached,
-    centred under it (wider than the car when they do not fit under it)."""
-    w = max(car.body.w, PAWN_W + RIDER_HORSE_W * (riders - 1) + 8)
-    x = min(max(MARGIN, car.body.x + car.body.w // 2 - w // 2), width - MARGIN - w)
-    stand = Rect(x, road.y + 10, w, PAWN_H)
-    return Zone(RIDING, car.index, "riding", stand, Rect(x, stand.bottom, w, RIDER_HORSE_H), RIDER_HORSE_H)
+def _riding_zone(car: CarBox, road: Rect) -> Zone:
+    """The riders of the horse attack on the road under the wagon they have reached, in two rows
+    at most (a rider and his horse are two pawns tall)."""
+    stand = Rect(car.body.x, road.y + 6, car.body.w, RIDER_ROW_H + PAWN_H)
+    return Zone(RIDING, car.index, "riding", stand, Rect(stand.x, stand.bottom, stand.w, 0), RIDER_HORSE_H)
 
 
 def _pitch(tl: TrainLayout) -> int:
@@ -240,10 +239,10 @@ def coach_at(tl: TrainLayout, car: int) -> CoachBox:
     return _coach(next(c for c in tl.cars if c.index == car), tl.road, _pitch(tl), WIDTH)
 
 
-def riding_zone(tl: TrainLayout, car: int, riders: int) -> Zone:
-    """Where ``riders`` riders of the horse attack are when they have reached ``car``."""
+def riding_zone(tl: TrainLayout, car: int) -> Zone:
+    """Where the riders of the horse attack are when they have reached ``car``."""
     assert tl.road is not None
-    return _riding_zone(next(c for c in tl.cars if c.index == car), riders, tl.road, WIDTH)
+    return _riding_zone(next(c for c in tl.cars if c.index == car), tl.road)
 
 
 def horse_corner(car: CarBox) -> tuple[int, int]:
@@ -259,7 +258,7 @@ def coach_key(obs: Mapping[str, Any]) -> CoachKey | None:
     if not coach:
         return None
     attack = coach.get("attack")
-    return int(coach["faces"]), ((int(attack["car"]), len(attack["riders"])) if attack else None)
+    return int(coach["faces"]), (int(attack["car"]) if attack else None)
 
 
 def shotgun_position(obs: Mapping[str, Any]) -> str | None:
@@ -323,7 +322,8 @@ def slots(zone: Zone, count: int, loot_kinds: int = 0) -> list[tuple[int, int]]:
     width = stand.w
     if zone.floor == "roof" and loot_kinds:
         width -= loot_kinds * (zone.loot_icon + 16)
-    pitch = RIDER_HORSE_W if zone.floor == "riding" else PAWN_W + PAWN_GAP  # a rider's horse is wider
+    riding = zone.floor == "riding"
+    pitch = RIDER_STEP if riding else PAWN_W + PAWN_GAP  # a rider's horse is wider than a pawn
     per_row = max(1, (width - PAWN_W + pitch) // pitch)
     rows = math.ceil(count / per_row)
     if rows > 2:  # never happens in the base game (6 bandits, 3 a row); squeeze rather than spill
@@ -336,7 +336,7 @@ def slots(zone: Zone, count: int, loot_kinds: int = 0) -> list[tuple[int, int]]:
         in_row = min(per_row, count - row * per_row)
         row_w = PAWN_W + step_x * (in_row - 1)
         x = stand.x + (width - row_w) // 2 + col * step_x
-        y = stand.bottom - PAWN_H - row * (PAWN_H + 4)
+        y = stand.bottom - PAWN_H - row * (RIDER_ROW_H if riding else PAWN_H + 4)
         out.append((x, y))
     return out
 
@@ -357,6 +357,8 @@ CARD_GAP = 10
 TITLE_H = 50  # the dark title band of the hand and pile pictures
 SCORE_TITLE_H, SCORE_HEAD_H, SCORE_ROW_H = 64, 34, 56
 SCORE_COLUMNS = {"bandit": 24, "purse": 330, "jewel": 470, "strongbox": 610, "gunslinger": 750}  # x of each
+# Horses & Stagecoach: one more column, the hostage's ransom and the station's count (H-30, H-22)
+SCORE_COLUMNS_HORSES = {"bandit": 24, "purse": 280, "jewel": 390, "strongbox": 500, "gunslinger": 610, "hostage": 735}
 
 
 def loot_counts(tokens: Sequence[str]) -> dict[str, int]:
@@ -488,6 +490,10 @@ class PlanningLayout:
     pile: Grid
     hand_title: Rect
     hand: Grid
+    # Horses & Stagecoach: the road beside the train (in the train picture's pixels), shown under
+    # the car numbers at the train's scale
+    road_source: Rect | None = None
+    road: Rect | None = None
 
     @property
     def train_scale(self) -> float:
@@ -500,23 +506,27 @@ def _rows(count: int, per_row: int) -> int:
 
 @cache
 def planning_layout(cars: tuple[tuple[int, str], ...], players: int, turns: int, pile_cards: int,
-                    hand_cards: int) -> PlanningLayout:
+                    hand_cards: int, coach: CoachKey | None = None) -> PlanningLayout:
     """The planning picture of a round card of ``turns`` turns, ``pile_cards`` played, ``hand_cards``
-    in hand, for a train of ``cars`` with ``players`` bandits."""
+    in hand, for a train of ``cars`` with ``players`` bandits (and the stagecoach's ``coach``)."""
     w = PLAN_WIDTH
     title = Rect(0, 0, w, PLAN_TITLE_H)
     card = Rect(0, title.bottom, w, PLAN_CARD_H)
     tile, tgap = PLAN_TURN_TILE, PLAN_TURN_GAP
     tile_y = card.bottom - tile - 20
     tiles = tuple(Rect(MARGIN + 4 + i * (tile + tgap), tile_y, tile, tile) for i in range(turns))
-    tl = frame_layout(cars, players).train
+    tl = frame_layout(cars, players, coach).train
     first, last = tl.cars[0], tl.cars[-1]
     # from the locomotive's cow-catcher to the last car's coupler; the car numbers are drawn anew
     left, right = max(0, first.body.x - 16), min(WIDTH, last.body.right + 12)
     source = Rect(left, tl.top, right - left, first.label.y - tl.top)
     train = Rect(0, card.bottom, w, round(source.h * w / source.w))
     labels = Rect(0, train.bottom, w, PLAN_CAR_LABEL_H)
-    pile_title = Rect(0, labels.bottom, w, PLAN_SECTION_H)
+    road_source = road = None
+    if tl.road is not None:
+        road_source = Rect(left, tl.road.y, right - left, tl.road.h)
+        road = Rect(0, labels.bottom, w, round(road_source.h * w / source.w))
+    pile_title = Rect(0, (road or labels).bottom, w, PLAN_SECTION_H)
     pw, ph, pgap = PLAN_PILE_CARD_W, PLAN_PILE_CARD_H, PLAN_PILE_GAP
     pile_per_row = (w - 2 * MARGIN + pgap) // (pw + pgap)
     pile_pitch = ph + PLAN_OWNER_D // 2 + 14
@@ -533,4 +543,5 @@ def planning_layout(cars: tuple[tuple[int, str], ...], players: int, turns: int,
     hand = Grid(Rect(MARGIN, hand_title.bottom + 4, w - 2 * MARGIN, hand_rows * (hh + hgap) - hgap), hand_cards,
                 hand_per_row, hw, hh, hgap, hh + hgap)
     height = hand.rect.bottom + MARGIN + 4
-    return PlanningLayout(w, height, title, card, tiles, source, train, labels, pile_title, pile, hand_title, hand)
+    return PlanningLayout(w, height, title, card, tiles, source, train, labels, pile_title, pile, hand_title, hand,
+                          road_source, road)

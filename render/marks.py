@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from render import assets, draw, layout, theme
 from render.layout import PAWN_H, PAWN_W, TrainLayout
+from render.text import Translate
 from render.theme import RGB
 
 Point = tuple[float, float]
@@ -51,6 +52,7 @@ class Marking:
     corners: dict[str, tuple[int, int]]
     marshal_corner: tuple[int, int] | None
     plan: Plan
+    translate: Translate | None = None  # the reader's language (a pawn's initial is a word)
 
     def zone_point(self, pos: str) -> Point | None:
         zone = self.tl.zones.get(pos)
@@ -91,12 +93,12 @@ MORE: list[Callable[[Marking, int, Event], bool]] = []
 
 
 def plan(obs: dict[str, Any], events: list[Event], tl: TrainLayout, corners: dict[str, tuple[int, int]],
-         marshal_corner: tuple[int, int] | None) -> Plan:
+         marshal_corner: tuple[int, int] | None, translate: Translate | None = None) -> Plan:
     p = Plan()
     if not events:
         return p
     zones = tl.zones
-    marking = Marking(obs, events, tl, corners, marshal_corner, p)
+    marking = Marking(obs, events, tl, corners, marshal_corner, p, translate)
     zone_point, pawn_point = marking.zone_point, marking.pawn_point
 
     last_move: dict[str, int] = {}

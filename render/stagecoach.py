@@ -14,7 +14,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import assets, draw, layout, theme
+from render import text as txt
 from render.layout import RIDING, SHOTGUN, Corner, TrainLayout
+from render.text import Translate
 
 Observation = dict[str, Any]
 
@@ -55,6 +57,20 @@ def horses(img: Image.Image, obs: Observation, tl: TrainLayout, *, scale: float 
         draw.paste(img, sprite, (x, y))
         if n > 1:
             draw.badge(img, (x + w - 2, y + 3), str(n), round(12 * scale))
+
+
+def attacked_car(img: Image.Image, obs: Observation, tl: TrainLayout, translate: Translate | None) -> None:
+    """In the horse attack, the number of the wagon the riders have reached, lit (H-2)."""
+    attack = obs["stagecoach"].get("attack")
+    car = next((c for c in tl.cars if attack and c.index == attack["car"]), None)
+    if car is None:
+        return
+    lab = car.label
+    w = 46
+    box = (lab.x + (lab.w - w) // 2, lab.y + 1, lab.x + (lab.w + w) // 2, lab.y + lab.h - 1)
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=6, fill=theme.TURN_CURRENT, outline=theme.OUTLINE, width=2)
+    draw.text(img, (lab.x + lab.w / 2, lab.y + lab.h / 2), txt.car_short(car.index, translate), "bold", 15,
+              theme.OUTLINE, "m")
 
 
 def before_pawns(img: Image.Image, corners: dict[str, Corner]) -> None:

@@ -227,9 +227,10 @@ def train_image(obs: Observation, *, translate: Translate | None = None, caption
     _car_labels(img, tl, translate)
     if obs.get("stagecoach"):
         stagecoach.horses(img, obs, tl)
+        stagecoach.attacked_car(img, obs, tl, translate)
     corners, marshal_corner = layout.place_pawns(obs, tl)
     events: list[dict[str, Any]] = list(obs.get("log") or ())
-    plan = marks.plan(obs, events, tl, corners, marshal_corner) if marks_on else marks.Plan()
+    plan = marks.plan(obs, events, tl, corners, marshal_corner, translate) if marks_on else marks.Plan()
     draw_contents(img, obs, tl, plan, translate)
     line = make_caption(obs, events, translate) if caption is None else caption
     _caption(img, lay, line, txt.t("caption.join", translate))
