@@ -82,11 +82,11 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
     y = title_h + layout.MARGIN
     total = txt.t("score.total", translate)
     total_left = cols["total"] - fonts.width(total, "bold", 15)
-    heads = (("purse", "score.purses", cols["jewel"]), ("jewel", "score.jewels", cols["strongbox"]),
+    heads = [("purse", "score.purses", cols["jewel"]), ("jewel", "score.jewels", cols["strongbox"]),
              ("strongbox", "score.strongboxes", cols["gunslinger"]),
-             ("gunslinger", "score.gunslinger", cols.get("hostage", total_left)))
+             ("gunslinger", "score.gunslinger", cols.get("hostage", total_left))]
     if horses:
-        heads += (("hostage", "score.hostage", total_left),)
+        heads.append(("hostage", "score.hostage", total_left))
     for key, label, end in heads:
         # A long word (Polish "Najlepszy Rewolwerowiec") gets smaller rather than run into the next column.
         head, room = txt.t(label, translate), end - cols[key] - 12
