@@ -15,9 +15,10 @@ from PIL import Image
 
 import engine  # noqa: F401  (registers every decision handler)
 from engine import Options, apply, new_game, observe
+from engine.actions import perform
 from engine.scenario import build
 from lang import CODES, english, language
-from render import assets, bench, encode, horses_gallery, layout, theme
+from render import assets, bench, encode, fonts, horses_gallery, layout, theme
 from render.caption import caption, split_runs
 from render.panels import content
 from render.pile import pile_image
@@ -106,8 +107,33 @@ def test_a_punched_shotgun_stands_on_the_roof_of_the_car_the_stagecoach_faces() 
     zone = tl.zones["3/roof"]
     assert zone.stand.x <= corners[layout.SHOTGUN][0] <= zone.stand.right
     assert _close(_pixel(img, layout.pawn_centre(corners[layout.SHOTGUN])), theme.SHOTGUN_BODY, 16)
-    assert layout.SHOTGUN not in {n for names in layout.occupants(obs, tl).values() for n in names
-                                  if "stagecoach/roof" in layout.occupants(obs, tl)}
+    there = layout.occupants(obs, tl)
+    assert there["3/roof"] == [layout.SHOTGUN] and "stagecoach/roof" not in there
+    roof = tl.zones["stagecoach/roof"].stand
+    assert not any(_close(_pixel(img, (x, roof.bottom - layout.PAWN_H / 2)), theme.SHOTGUN_BODY, 16)
+                   for x in range(roof.x, roof.right, 3))  # nobody guards the stagecoach roof any more
+
+
+def test_a_ride_dips_to_the_road_on_a_horse_and_the_horse_goes_with_the_rider() -> None:
+    game = build({"name": "t", "options": {"horses": True, "powers": False}, "wagons": 5, "stagecoach": 2,
+                  "horses": [4, 2], "bandits": {"belle": {"at": [4, "roof"]}, "doc": {"at": [1, "in"]}}, "steps": []})
+    before = observe(game, None)
+    n = len(game.log)
+    perform(game, "ride", game.bandits["belle"])
+    apply(game, "ride 1/in")
+    after = observe(game, None, log_since=n)
+    resolve = {"type": "resolve", "seat": 0, "bandit": "belle", "card": "belle:ride", "index": 0, "face_down": False}
+    frame = action_frames(before, {**after, "log": [resolve, *after["log"]]})[-1]
+    assert sorted(frame["stagecoach"]["horses"]) == [1, 2]
+    img = train_image(frame)
+    tl = layout.layout_of(frame).train
+    assert tl.road is not None
+    y = tl.road.y + 12  # the path runs along the road, under the car numbers
+    belle = theme.bandit_style("belle").fill
+    x2, x3 = (next(c for c in tl.cars if c.index == i).body.x + 10 for i in (2, 3))
+    assert any(_close(_pixel(img, (x, y + dy)), belle, 12) for x in range(x2, x3) for dy in range(-4, 5))
+    plain = train_image(frame, marks_on=False)
+    assert not any(_close(_pixel(plain, (x, y + dy)), belle, 12) for x in range(x2, x3) for dy in range(-4, 5))
 
 
 def test_horses_stand_by_the_numbers_of_their_cars_with_how_many() -> None:
@@ -405,7 +431,6 @@ def test_the_expansions_picture_words_have_their_glyphs(code: str) -> None:
     keys = [k for k in lang.keys if k.startswith((*PICTURE_KEYS, "hostage"))]
     chars = {ch for key in keys for ch in lang.template(key, 1) + lang.template(key, 5)}
     assert lang.has("caption.horse-attack") and lang.has("score.hostage")
-    from render import fonts
     for style in fonts.FILES:
         assert not {ch for ch in chars if ord(ch) not in cmap(style)}, style
 
