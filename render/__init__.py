@@ -15,6 +15,10 @@ once ``preload()`` has run, no Discord; safe to call from worker threads (``asyn
 - ``replay(start, events)``: an animated GIF / WebP of a whole game from its public log.
 - ``png(img)``: the bytes to attach. Each picture takes ``translate=``, the reader's
   ``lang.Language`` (English by default); render.text looks every word up in the catalogs.
+
+Horses & Stagecoach needs nothing more: an observation with a ``stagecoach`` is drawn with the road
+beside the train (render.stagecoach), its events captioned, marked and replayed by the
+``horses_*`` modules; one without is drawn exactly as before.
 """
 
 from __future__ import annotations
