@@ -15,10 +15,15 @@ once ``preload()`` has run, no Discord; safe to call from worker threads (``asyn
 - ``replay(start, events)``: an animated GIF / WebP of a whole game from its public log.
 - ``png(img)``: the bytes to attach. Each picture takes ``translate=``, the reader's
   ``lang.Language`` (English by default); render.text looks every word up in the catalogs.
+
+Horses & Stagecoach needs nothing more: an observation with a ``stagecoach`` is drawn with the road
+beside the train (render.stagecoach), its events captioned, marked and replayed by the
+``horses_*`` modules; one without is drawn exactly as before.
 """
 
 from __future__ import annotations
 
+from render import horses_marks  # noqa: F401  (registers the expansion's marks)
 from render.caption import caption
 from render.encode import png
 from render.hand import hand_image

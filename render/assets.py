@@ -6,7 +6,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render import fonts, icons, layout, theme
+from render import fonts, horses_art, icons, layout, theme
 from render.theme import RGB
 
 
@@ -129,6 +129,30 @@ def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int,
     return img
 
 
+# --- Horses & Stagecoach -------------------------------------------------------------------------
+
+
+@cache
+def horse(w: int = layout.HORSE_W, h: int = layout.HORSE_H) -> Image.Image:
+    return horses_art.horse(w, h)
+
+
+@cache
+def shotgun() -> Image.Image:
+    return horses_art.shotgun(layout.PAWN_W, layout.PAWN_H, layout.HEAD_D)
+
+
+@cache
+def stagecoach(box: layout.CoachBox) -> Image.Image:
+    """The stagecoach's sprite for a box at the origin (``CoachBox.at_origin``)."""
+    return horses_art.stagecoach(box)
+
+
+@cache
+def hostage(size: int) -> Image.Image:
+    return horses_art.hostage(size)
+
+
 def preload() -> None:
     """Draw every sprite now (at bot start-up), so that the first picture is as fast as the rest."""
     from render.text import initial
@@ -137,8 +161,11 @@ def preload() -> None:
         pawn(name, initial(name))
         big_pawn(name, initial(name), 1.0)
     marshal()
+    shotgun()
+    horse()
+    horse(layout.RIDER_HORSE_W, layout.RIDER_HORSE_H)
     for kind in icons.LOOT_PAINTERS:
-        for size in (layout.LOOT_ICON, layout.ROOF_LOOT_ICON, 18, 22):
+        for size in (layout.LOOT_ICON, layout.ROOF_LOOT_ICON, layout.COACH_LOOT_ICON, 18, 22):
             loot(kind, size)
     for style in fonts.FILES:
         fonts.font(style, 16)

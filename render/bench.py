@@ -1,11 +1,12 @@
 """Speed of the train picture: draw and encode 6-wagon, 6-bandit frames many times.
 
-    python -m render.bench [--frames N] [--seed S]
+    python -m render.bench [--frames N] [--seed S] [--horses]
 
 The frames are the successive actions of a real 6-player game (so the caches see what they see in
 play: new captions, moving pawns, changing panels), each drawn by ``train_image`` and encoded by
 ``encode.png``, one after another on one thread. Sprites, fonts and the palette are made before the
-clock starts (the bot makes them at start-up with ``render.assets.preload``). The last line is
+clock starts (the bot makes them at start-up with ``render.assets.preload``). ``--horses`` plays
+the game with Horses & Stagecoach (the road, the stagecoach, taller panels). The last line is
 ``median_ms=X p95_ms=Y bytes=Z``: per frame, draw + encode; Z is the largest frame in bytes.
 """
 
@@ -25,11 +26,11 @@ from render.train import train_image
 PLAYERS = ["ghost", "doc", "tuco", "cheyenne", "belle", "django"]
 
 
-def game_frames(seed: int) -> list[dict[str, Any]]:
+def game_frames(seed: int, *, horses: bool = False) -> list[dict[str, Any]]:
     """Every action picture of a whole random 6-player game, as the channel would get them."""
-    from engine import apply, new_game, observe
+    from engine import Options, apply, new_game, observe
 
-    game = new_game(PLAYERS, seed=seed)
+    game = new_game(PLAYERS, seed=seed, options=Options(horses=horses))
     rng = random.Random(seed)
     frames: list[dict[str, Any]] = []
     while game.pending is not None:
@@ -44,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m render.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--frames", type=int, default=600, help="frames to draw and encode (default 600)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--horses", action="store_true", help="with the Horses & Stagecoach expansion")
     args = parser.parse_args(argv)
-    frames = game_frames(args.seed)
+    frames = game_frames(args.seed, horses=args.horses)
     assets.preload()
     encode.palette()
     for obs in frames[:5]:  # warm-up

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lang import Noun, english
-from render import text
+from render import horses_caption, text
 from render.text import Translate, t
 
 Event = dict[str, Any]
@@ -14,7 +14,7 @@ Observation = dict[str, Any]
 
 # Events that open a new run: one picture, one caption each (docs/events.md, last line).
 RUN_STARTS = frozenset({"round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event",
-                        "game-over"})
+                        "game-over"}) | horses_caption.RUN_STARTS
 
 
 def split_runs(events: Sequence[Event]) -> list[list[Event]]:
@@ -49,8 +49,12 @@ def _clauses(obs: Observation | None, events: Sequence[Event], tr: Translate | N
         return text.bandit_noun(bandit, tr)
 
     out: list[Clause] = []
-    for e in events:
+    for i, e in enumerate(events):
         kind = e["type"]
+        told = horses_caption.clauses(events, i, tr)  # an expansion's event, or a base one it tells otherwise
+        if told is not None:
+            out += told
+            continue
         if kind == "round":
             n = int(obs["round"]) if obs and obs.get("round") else 1
             total = int(obs["rounds"]) if obs and obs.get("rounds") else 5

@@ -12,7 +12,7 @@ from render import text as txt
 from render.text import Translate
 
 Observation = dict[str, Any]
-ACTION_ORDER = {"move": 0, "floor": 1, "fire": 2, "punch": 3, "rob": 4, "marshal": 5}
+ACTION_ORDER = {"move": 0, "floor": 1, "fire": 2, "punch": 3, "rob": 4, "marshal": 5, "ride": 6}
 
 
 def _sort_key(card: str) -> tuple[int, int, str]:

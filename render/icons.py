@@ -306,6 +306,15 @@ def symbol(kind: str, s: int, ink: RGB) -> Image.Image:
                 r = s * 0.48 if i % 2 == 0 else s * 0.24
                 pts.append((c + r * math.cos(a), c + 0.03 * s + r * math.sin(a)))
             d.polygon(_pts(pts, u), fill=ink)
+        elif kind == "ride":  # Ride (Horses & Stagecoach): a horseshoe, open end down, its nail holes cut
+            d.arc(_box(s * 0.14, s * 0.08, s * 0.86, s * 0.80, u), 150, 390, fill=ink, width=max(1, int(s * 0.2 * u)))
+            for x0 in (0.10, 0.70):
+                d.rounded_rectangle(_box(s * x0, s * 0.62, s * x0 + s * 0.20, s * 0.92, u), radius=s * 0.04 * u,
+                                    fill=ink)
+            for a in (170, 215, 270, 325, 370):
+                x = c + s * 0.36 * math.cos(math.radians(a))
+                y = s * 0.44 + s * 0.36 * math.sin(math.radians(a))
+                d.ellipse(_box(x - s * 0.035, y - s * 0.035, x + s * 0.035, y + s * 0.035, u), fill=(0, 0, 0, 0))
         elif kind == "bullet":
             d.pieslice(_box(s * 0.32, s * 0.04, s * 0.68, s * 0.44, u), 180, 360, fill=ink)
             d.rectangle(_box(s * 0.32, s * 0.24, s * 0.68, s * 0.96, u), fill=ink)

@@ -4,6 +4,10 @@ The train is a table of positions (``"<car>/<floor>"``), each with a rectangle w
 stand and one where its loot lies. Drawing code asks this table and never computes a place
 itself, so other places (a stagecoach beside the train, a prison wagon's cell) become more rows of
 the same table.
+
+With Horses & Stagecoach a road runs under the car numbers: the stagecoach drives there under the
+car it faces (``"stagecoach/in"``, ``"stagecoach/roof"``), and the riders of the horse attack
+gallop there (``"riding"``); the horses stand beside the car numbers.
 """
 
 from __future__ import annotations
@@ -42,6 +46,22 @@ MAX_CAR_W = 190
 WHEEL_R = 11
 LOOT_ICON = 26  # loot tokens on a floor
 ROOF_LOOT_ICON = 22
+
+# Horses & Stagecoach: the road under the car numbers, and the stagecoach on it
+ROAD_H = 152
+COACH_ROOF_H = PAWN_H + 2  # one row of pawns standing on its roof
+COACH_ROOF_BAND_H = 8
+COACH_INSIDE_H = PAWN_H + 8
+COACH_FLOOR_H = 24
+COACH_WHEEL_R = 15
+COACH_LOOT_ICON = 20
+COACH_MAX_W = 230
+HORSE_W, HORSE_H = 30, 22  # a horse beside a car's number
+RIDER_HORSE_W, RIDER_HORSE_H = 56, 42  # the horse a rider of the horse attack sits on
+RIDER_STEP = 46  # riders side by side: their horses overlap a little, a herd
+RIDER_ROW_H = 72  # a row of riders, pawn and horse
+PANEL_H_HORSES = 94  # a third line: the hostage held, the flasks
+SHOTGUN = "shotgun"  # the shotgun's key among the pawns' corners (no bandit has that name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +118,29 @@ class Zone:
 
 
 @dataclass(frozen=True, slots=True)
+class CoachBox:
+    """The stagecoach under the car it faces (Horses & Stagecoach): its outline and its parts."""
+
+    faces: int
+    box: Rect  # everything it covers, the pawns on its roof included
+    roof: Rect  # the roof band
+    body: Rect  # roof band + inside + floor band
+    inside: Rect  # the lit interior
+    floor: Rect
+    wheel_y: int  # the wheels' centre line
+
+    def at_origin(self) -> CoachBox:
+        """The same stagecoach with its box's top-left corner at (0, 0): the key of its sprite."""
+        dx, dy = -self.box.x, -self.box.y
+
+        def moved(r: Rect) -> Rect:
+            return Rect(r.x + dx, r.y + dy, r.w, r.h)
+
+        return CoachBox(0, moved(self.box), moved(self.roof), moved(self.body), moved(self.inside),
+                        moved(self.floor), self.wheel_y + dy)
+
+
+@dataclass(frozen=True, slots=True)
 class TrainLayout:
     top: int
     height: int
@@ -105,9 +148,14 @@ class TrainLayout:
     zones: dict[str, Zone]
     rail_y: int
     car_w: int
+    road: Rect | None = None  # Horses & Stagecoach: the road under the car numbers
+    coach: CoachBox | None = None
 
 
-def _train(cars: Sequence[tuple[int, str]], top: int, width: int) -> TrainLayout:
+CoachKey = tuple[int, int | None]  # the car the stagecoach faces; the car the riders of the horse attack are at
+
+
+def _train(cars: Sequence[tuple[int, str]], top: int, width: int, coach: CoachKey | None = None) -> TrainLayout:
     n = len(cars)
     pitch = min((width - 2 * MARGIN) // n, MAX_CAR_W + CAR_GAP)
     car_w = pitch - CAR_GAP
@@ -132,7 +180,93 @@ def _train(cars: Sequence[tuple[int, str]], top: int, width: int) -> TrainLayout
         in_stand = Rect(inside.x + 2, inside.y + 4, inside.w - 4, inside.h - 4)
         in_loot = Rect(x + 4, floor_top + (FLOOR_BAND_H - LOOT_ICON) // 2, car_w - 8, LOOT_ICON)
         zones[f"{index}/in"] = Zone(f"{index}/in", index, "in", in_stand, in_loot, LOOT_ICON)
-    return TrainLayout(top, TRAIN_H, tuple(boxes), zones, body_bottom + UNDERFRAME_H - 5, car_w)
+    rail_y = body_bottom + UNDERFRAME_H - 5
+    if coach is None:
+        return TrainLayout(top, TRAIN_H, tuple(boxes), zones, rail_y, car_w)
+    road = Rect(0, top + TRAIN_H, width, ROAD_H)
+    faces, riding = coach
+    by_index = {box.index: box for box in boxes}
+    box = _coach(by_index[faces], road, pitch, width)
+    zones.update(_coach_zones(box))
+    if riding is not None and riding in by_index:
+        zones[RIDING] = _riding_zone(by_index[riding], road)
+    return TrainLayout(top, TRAIN_H + ROAD_H, tuple(boxes), zones, rail_y, car_w, road, box)
+
+
+# --- beside the train: the stagecoach and the riders (Horses & Stagecoach) ------------------------
+COACH_IN, COACH_ROOF, RIDING = "stagecoach/in", "stagecoach/roof", "riding"
+
+
+def _coach(car: CarBox, road: Rect, pitch: int, width: int) -> CoachBox:
+    """The stagecoach centred under ``car``, a little wider than a car so that a pawn, the shotgun
+    and the strongbox fit on its roof; kept inside the picture."""
+    w = min(pitch + 24, COACH_MAX_W)
+    x = min(max(MARGIN, car.body.x + car.body.w // 2 - w // 2), width - MARGIN - w)
+    y = road.y + 4
+    roof_line = y + COACH_ROOF_H
+    roof = Rect(x + 4, roof_line, w - 8, COACH_ROOF_BAND_H)
+    inside = Rect(x + 10, roof.bottom, w - 20, COACH_INSIDE_H)
+    floor = Rect(x, inside.bottom, w, COACH_FLOOR_H)
+    body = Rect(x, roof_line, w, floor.bottom - roof_line)
+    wheel_y = floor.bottom - 4
+    return CoachBox(car.index, Rect(x, y, w, wheel_y + COACH_WHEEL_R + 1 - y), roof, body, inside, floor, wheel_y)
+
+
+def _coach_zones(c: CoachBox) -> dict[str, Zone]:
+    x, w = c.box.x, c.box.w
+    roof_stand = Rect(x + 8, c.box.y, w - 16, COACH_ROOF_H)
+    roof_loot = Rect(x + 8, c.roof.y - ROOF_LOOT_ICON - 2, w - 16, ROOF_LOOT_ICON)
+    in_stand = Rect(c.inside.x + 2, c.inside.y + 4, c.inside.w - 4, c.inside.h - 4)
+    in_loot = Rect(x + 8, c.floor.y + (COACH_FLOOR_H - COACH_LOOT_ICON) // 2, w - 16, COACH_LOOT_ICON)
+    return {COACH_ROOF: Zone(COACH_ROOF, c.faces, "roof", roof_stand, roof_loot, ROOF_LOOT_ICON),
+            COACH_IN: Zone(COACH_IN, c.faces, "in", in_stand, in_loot, COACH_LOOT_ICON)}
+
+
+def _riding_zone(car: CarBox, road: Rect) -> Zone:
+    """The riders of the horse attack on the road under the wagon they have reached, in two rows
+    at most (a rider and his horse are two pawns tall)."""
+    stand = Rect(car.body.x, road.y + 6, car.body.w, RIDER_ROW_H + PAWN_H)
+    return Zone(RIDING, car.index, "riding", stand, Rect(stand.x, stand.bottom, stand.w, 0), RIDER_HORSE_H)
+
+
+def _pitch(tl: TrainLayout) -> int:
+    return tl.cars[1].body.x - tl.cars[0].body.x if len(tl.cars) > 1 else tl.car_w + CAR_GAP
+
+
+def coach_at(tl: TrainLayout, car: int) -> CoachBox:
+    """Where the stagecoach stands when it faces ``car`` (where it stood before it moved)."""
+    assert tl.road is not None
+    return _coach(next(c for c in tl.cars if c.index == car), tl.road, _pitch(tl), WIDTH)
+
+
+def riding_zone(tl: TrainLayout, car: int) -> Zone:
+    """Where the riders of the horse attack are when they have reached ``car``."""
+    assert tl.road is not None
+    return _riding_zone(next(c for c in tl.cars if c.index == car), tl.road)
+
+
+def horse_corner(car: CarBox) -> tuple[int, int]:
+    """Where a car's horses stand: beside its number plate, on the right."""
+    lab = car.label
+    plate_w = 40 if car.index else 58
+    return lab.x + (lab.w + plate_w) // 2 + 5, lab.y + (lab.h - HORSE_H) // 2
+
+
+def coach_key(obs: Mapping[str, Any]) -> CoachKey | None:
+    """What the layout of a picture with the stagecoach depends on (None: no stagecoach)."""
+    coach = obs.get("stagecoach")
+    if not coach:
+        return None
+    attack = coach.get("attack")
+    return int(coach["faces"]), (int(attack["car"]) if attack else None)
+
+
+def shotgun_position(obs: Mapping[str, Any]) -> str | None:
+    """Where the shotgun stands: the stagecoach roof, or the roof of the car it faces (H-11)."""
+    coach = obs.get("stagecoach")
+    if not coach:
+        return None
+    return COACH_ROOF if coach.get("shotgun") is None else f"{coach['shotgun']}/roof"
 
 
 def panel_columns(players: int) -> int:
@@ -153,12 +287,14 @@ class FrameLayout:
 
 
 @cache
-def frame_layout(cars: tuple[tuple[int, str], ...], players: int) -> FrameLayout:
-    """The layout for a train of ``cars`` ((index, kind) front to back) and ``players`` panels."""
+def frame_layout(cars: tuple[tuple[int, str], ...], players: int, coach: CoachKey | None = None) -> FrameLayout:
+    """The layout for a train of ``cars`` ((index, kind) front to back) and ``players`` panels;
+    with ``coach`` (Horses & Stagecoach), a road under the train and taller panels."""
     header = Rect(0, 0, WIDTH, HEADER_H)
-    train = _train(cars, HEADER_H, WIDTH)
-    caption = Rect(0, HEADER_H + TRAIN_H, WIDTH, CAPTION_H)
+    train = _train(cars, HEADER_H, WIDTH, coach)
+    caption = Rect(0, HEADER_H + train.height, WIDTH, CAPTION_H)
     pile = Rect(0, caption.bottom, WIDTH, PILE_H)
+    panel_h = PANEL_H if coach is None else PANEL_H_HORSES
     cols = panel_columns(players)
     rows = math.ceil(players / cols) if players else 0
     panel_w = (WIDTH - 2 * MARGIN - (cols - 1) * PANEL_GAP) // cols
@@ -169,9 +305,9 @@ def frame_layout(cars: tuple[tuple[int, str], ...], players: int) -> FrameLayout
         in_row = min(cols, players - row * cols)
         # a last, shorter row is centred
         offset = (cols - in_row) * (panel_w + PANEL_GAP) // 2
-        panels.append(Rect(MARGIN + offset + col * (panel_w + PANEL_GAP), top + row * (PANEL_H + PANEL_GAP),
-                           panel_w, PANEL_H))
-    height = top + rows * (PANEL_H + PANEL_GAP) + MARGIN - PANEL_GAP
+        panels.append(Rect(MARGIN + offset + col * (panel_w + PANEL_GAP), top + row * (panel_h + PANEL_GAP),
+                           panel_w, panel_h))
+    height = top + rows * (panel_h + PANEL_GAP) + MARGIN - PANEL_GAP
     return FrameLayout(WIDTH, height, header, train, caption, pile, tuple(panels))
 
 
@@ -186,19 +322,21 @@ def slots(zone: Zone, count: int, loot_kinds: int = 0) -> list[tuple[int, int]]:
     width = stand.w
     if zone.floor == "roof" and loot_kinds:
         width -= loot_kinds * (zone.loot_icon + 16)
-    per_row = max(1, (width + PAWN_GAP) // (PAWN_W + PAWN_GAP))
+    riding = zone.floor == "riding"
+    pitch = RIDER_STEP if riding else PAWN_W + PAWN_GAP  # a rider's horse is wider than a pawn
+    per_row = max(1, (width - PAWN_W + pitch) // pitch)
     rows = math.ceil(count / per_row)
     if rows > 2:  # never happens in the base game (6 bandits, 3 a row); squeeze rather than spill
         per_row = math.ceil(count / 2)
         rows = 2
-    step_x = min(PAWN_W + PAWN_GAP, (width - PAWN_W) // max(1, per_row - 1)) if per_row > 1 else 0
+    step_x = min(pitch, (width - PAWN_W) // max(1, per_row - 1)) if per_row > 1 else 0
     out: list[tuple[int, int]] = []
     for i in range(count):
         row, col = divmod(i, per_row)
         in_row = min(per_row, count - row * per_row)
         row_w = PAWN_W + step_x * (in_row - 1)
         x = stand.x + (width - row_w) // 2 + col * step_x
-        y = stand.bottom - PAWN_H - row * (PAWN_H + 4)
+        y = stand.bottom - PAWN_H - row * (RIDER_ROW_H if riding else PAWN_H + 4)
         out.append((x, y))
     return out
 
@@ -219,6 +357,8 @@ CARD_GAP = 10
 TITLE_H = 50  # the dark title band of the hand and pile pictures
 SCORE_TITLE_H, SCORE_HEAD_H, SCORE_ROW_H = 64, 34, 56
 SCORE_COLUMNS = {"bandit": 24, "purse": 330, "jewel": 470, "strongbox": 610, "gunslinger": 750}  # x of each
+# Horses & Stagecoach: one more column, the hostage's ransom and the station's count (H-30, H-22)
+SCORE_COLUMNS_HORSES = {"bandit": 24, "purse": 280, "jewel": 390, "strongbox": 500, "gunslinger": 610, "hostage": 735}
 
 
 def loot_counts(tokens: Sequence[str]) -> dict[str, int]:
@@ -234,16 +374,27 @@ def loot_counts(tokens: Sequence[str]) -> dict[str, int]:
 Corner = tuple[int, int]
 
 
-def place_pawns(obs: Mapping[str, Any], train: TrainLayout) -> tuple[dict[str, Corner], Corner | None]:
-    """The top-left corner of every bandit's pawn and of the marshal's, as the train picture
-    draws them: the marshal first in his car, then bandits in seat order."""
+def occupants(obs: Mapping[str, Any], train: TrainLayout) -> dict[str, list[str]]:
+    """Who stands at each position, in the order of their places: the marshal (``""``) first in his
+    car, then the shotgun (``SHOTGUN``), then bandits in seat order."""
     at: dict[str, list[str]] = {}
     marshal_pos = obs.get("marshal")
     if marshal_pos in train.zones:
         at.setdefault(marshal_pos, []).append("")
+    shotgun_pos = shotgun_position(obs)
+    if shotgun_pos in train.zones:
+        at.setdefault(str(shotgun_pos), []).append(SHOTGUN)
     for bandit in obs["bandits"]:
         if bandit["at"] in train.zones:
             at.setdefault(bandit["at"], []).append(bandit["name"])
+    return at
+
+
+def place_pawns(obs: Mapping[str, Any], train: TrainLayout) -> tuple[dict[str, Corner], Corner | None]:
+    """The top-left corner of every bandit's pawn and of the marshal's, as the train picture
+    draws them: the marshal first in his car, then bandits in seat order. With the stagecoach the
+    shotgun's corner is among the bandits', under ``SHOTGUN``."""
+    at = occupants(obs, train)
     corners: dict[str, tuple[int, int]] = {}
     marshal_corner: tuple[int, int] | None = None
     floor_loot = obs.get("floor_loot", {})
@@ -268,7 +419,7 @@ def train_key(obs: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
 
 
 def layout_of(obs: Mapping[str, Any]) -> FrameLayout:
-    return frame_layout(train_key(obs), len(obs["bandits"]))
+    return frame_layout(train_key(obs), len(obs["bandits"]), coach_key(obs))
 
 
 def loot_places(zone: Zone, counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:
@@ -339,6 +490,10 @@ class PlanningLayout:
     pile: Grid
     hand_title: Rect
     hand: Grid
+    # Horses & Stagecoach: the road beside the train (in the train picture's pixels), shown under
+    # the car numbers at the train's scale
+    road_source: Rect | None = None
+    road: Rect | None = None
 
     @property
     def train_scale(self) -> float:
@@ -351,23 +506,27 @@ def _rows(count: int, per_row: int) -> int:
 
 @cache
 def planning_layout(cars: tuple[tuple[int, str], ...], players: int, turns: int, pile_cards: int,
-                    hand_cards: int) -> PlanningLayout:
+                    hand_cards: int, coach: CoachKey | None = None) -> PlanningLayout:
     """The planning picture of a round card of ``turns`` turns, ``pile_cards`` played, ``hand_cards``
-    in hand, for a train of ``cars`` with ``players`` bandits."""
+    in hand, for a train of ``cars`` with ``players`` bandits (and the stagecoach's ``coach``)."""
     w = PLAN_WIDTH
     title = Rect(0, 0, w, PLAN_TITLE_H)
     card = Rect(0, title.bottom, w, PLAN_CARD_H)
     tile, tgap = PLAN_TURN_TILE, PLAN_TURN_GAP
     tile_y = card.bottom - tile - 20
     tiles = tuple(Rect(MARGIN + 4 + i * (tile + tgap), tile_y, tile, tile) for i in range(turns))
-    tl = frame_layout(cars, players).train
+    tl = frame_layout(cars, players, coach).train
     first, last = tl.cars[0], tl.cars[-1]
     # from the locomotive's cow-catcher to the last car's coupler; the car numbers are drawn anew
     left, right = max(0, first.body.x - 16), min(WIDTH, last.body.right + 12)
     source = Rect(left, tl.top, right - left, first.label.y - tl.top)
     train = Rect(0, card.bottom, w, round(source.h * w / source.w))
     labels = Rect(0, train.bottom, w, PLAN_CAR_LABEL_H)
-    pile_title = Rect(0, labels.bottom, w, PLAN_SECTION_H)
+    road_source = road = None
+    if tl.road is not None:
+        road_source = Rect(left, tl.road.y, right - left, tl.road.h)
+        road = Rect(0, labels.bottom, w, round(road_source.h * w / source.w))
+    pile_title = Rect(0, (road or labels).bottom, w, PLAN_SECTION_H)
     pw, ph, pgap = PLAN_PILE_CARD_W, PLAN_PILE_CARD_H, PLAN_PILE_GAP
     pile_per_row = (w - 2 * MARGIN + pgap) // (pw + pgap)
     pile_pitch = ph + PLAN_OWNER_D // 2 + 14
@@ -384,4 +543,5 @@ def planning_layout(cars: tuple[tuple[int, str], ...], players: int, turns: int,
     hand = Grid(Rect(MARGIN, hand_title.bottom + 4, w - 2 * MARGIN, hand_rows * (hh + hgap) - hgap), hand_cards,
                 hand_per_row, hw, hh, hgap, hh + hgap)
     height = hand.rect.bottom + MARGIN + 4
-    return PlanningLayout(w, height, title, card, tiles, source, train, labels, pile_title, pile, hand_title, hand)
+    return PlanningLayout(w, height, title, card, tiles, source, train, labels, pile_title, pile, hand_title, hand,
+                          road_source, road)

@@ -1,12 +1,15 @@
 """The action just resolved, marked on the train: paths of moves, shots, punches, loot taken.
 
 ``plan`` reads one run of events and the places of the pawns and says what to draw; ``under``
-draws what goes behind the pawns (the glow around the bandit who acts), ``over`` the rest.
+draws what goes behind the pawns (the glow around the bandit who acts), ``over`` the rest. With
+Horses & Stagecoach, render.horses_marks marks the expansion's events first (a ``Marking`` tells
+it where things are).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from render import assets, draw, layout, theme
 from render.layout import PAWN_H, PAWN_W, TrainLayout
+from render.text import Translate
 from render.theme import RGB
 
 Point = tuple[float, float]
@@ -31,6 +35,35 @@ class Plan:
     rings: list[tuple[Point, int]] = field(default_factory=list)
     crosses: list[Point] = field(default_factory=list)
     punched: dict[str, Point] = field(default_factory=dict)  # where a punched bandit's flight starts
+    bubbles: list[tuple[Point, Image.Image, str]] = field(default_factory=list)  # like tokens, any sprite
+    sprites: list[tuple[Point, Image.Image]] = field(default_factory=list)  # pasted centred, over the pawns
+    gone: list[tuple[Point, Image.Image]] = field(default_factory=list)  # a piece that left: faded, crossed
+    ghosts: list[tuple[tuple[int, int], Image.Image]] = field(default_factory=list)  # where a piece stood, faded
+
+
+@dataclass(slots=True)
+class Marking:
+    """Where things stand while one run of events is marked: the observation after it, the layout,
+    the pawns' corners (the shotgun's under ``layout.SHOTGUN``), and the plan being made."""
+
+    obs: dict[str, Any]
+    events: list[Event]
+    tl: TrainLayout
+    corners: dict[str, tuple[int, int]]
+    marshal_corner: tuple[int, int] | None
+    plan: Plan
+    translate: Translate | None = None  # the reader's language (a pawn's initial is a word)
+
+    def zone_point(self, pos: str) -> Point | None:
+        zone = self.tl.zones.get(pos)
+        return None if zone is None else (float(layout.zone_centre(zone)[0]), float(layout.zone_centre(zone)[1]))
+
+    def pawn_point(self, name: str) -> Point | None:
+        corner = self.corners.get(name)
+        return None if corner is None else _centre(corner)
+
+    def before(self, name: str, pos: str) -> Point | None:
+        return _before(self.obs, self.tl, name, pos)
 
 
 def _centre(corner: tuple[int, int]) -> Point:
@@ -54,20 +87,19 @@ def _curve(a: Point, b: Point, lift: float) -> list[Point]:
     return draw.bezier(a, mid, b, 18)
 
 
+# An expansion's marks (render.horses_marks), filled by its module when imported (render/__init__.py):
+# each adds to ``marking.plan`` what event ``i`` shows, and says whether the base marks must skip it.
+MORE: list[Callable[[Marking, int, Event], bool]] = []
+
+
 def plan(obs: dict[str, Any], events: list[Event], tl: TrainLayout, corners: dict[str, tuple[int, int]],
-         marshal_corner: tuple[int, int] | None) -> Plan:
+         marshal_corner: tuple[int, int] | None, translate: Translate | None = None) -> Plan:
     p = Plan()
     if not events:
         return p
     zones = tl.zones
-
-    def zone_point(pos: str) -> Point | None:
-        zone = zones.get(pos)
-        return None if zone is None else (float(layout.zone_centre(zone)[0]), float(layout.zone_centre(zone)[1]))
-
-    def pawn_point(name: str) -> Point | None:
-        corner = corners.get(name)
-        return None if corner is None else _centre(corner)
+    marking = Marking(obs, events, tl, corners, marshal_corner, p, translate)
+    zone_point, pawn_point = marking.zone_point, marking.pawn_point
 
     last_move: dict[str, int] = {}
     first_move: dict[str, int] = {}
@@ -84,6 +116,8 @@ def plan(obs: dict[str, Any], events: list[Event], tl: TrainLayout, corners: dic
 
     for i, e in enumerate(events):
         kind = e["type"]
+        if any(mark(marking, i, e) for mark in MORE):
+            continue
         if kind == "move":
             name = e["bandit"]
             start = p.punched.pop(name, None) if e["how"] == "punch" else None
@@ -162,9 +196,8 @@ def _before(obs: dict[str, Any], tl: TrainLayout, name: str, pos: str) -> Point 
     if zone is None:
         return None
     order = [b["name"] for b in obs["bandits"]]
-    there = [n for n in order if n == name or obs_at(obs, n) == pos]
-    if obs.get("marshal") == pos:
-        there.insert(0, "")
+    pieces = [n for n in layout.occupants(obs, tl).get(pos, []) if n in ("", layout.SHOTGUN)]  # marshal, shotgun
+    there = pieces + [n for n in order if n == name or obs_at(obs, n) == pos]
     kinds = len(layout.loot_counts(obs.get("floor_loot", {}).get(pos, ()))) if zone.floor == "roof" else 0
     corner = layout.slots(zone, len(there), kinds)[there.index(name)]
     return _centre(corner)
@@ -192,6 +225,12 @@ def obs_at(obs: dict[str, Any], name: str) -> str | None:
         if bandit["name"] == name:
             return str(bandit["at"])
     return None
+
+
+def behind(img: Image.Image, p: Plan) -> None:
+    """What goes behind everything standing beside the train: where a piece stood before it moved."""
+    for corner, sprite in p.ghosts:
+        draw.paste(img, sprite, corner)
 
 
 def under(img: Image.Image, p: Plan) -> None:
@@ -227,7 +266,27 @@ def over(img: Image.Image, p: Plan) -> None:
         colour = theme.GAIN if sign == "+" else theme.LOSS
         d.ellipse((x + 6, y - 15, x + 20, y - 1), fill=colour, outline=theme.MARK_OUTLINE, width=1)
         draw.text(img, (x + 13, y - 8), sign if sign == "+" else "−", "bold", 13, theme.BADGE_TEXT, "m")
+    for (x, y), sprite, sign in p.bubbles:
+        d.ellipse((x - 16, y - 13, x + 16, y + 13), fill=theme.PANEL_BG, outline=theme.MARK_OUTLINE, width=2)
+        draw.paste_centred(img, sprite, (x - 4 if sign else x, y))
+        if sign:
+            colour = theme.GAIN if sign == "+" else theme.LOSS
+            d.ellipse((x + 6, y - 15, x + 20, y - 1), fill=colour, outline=theme.MARK_OUTLINE, width=1)
+            draw.text(img, (x + 13, y - 8), sign if sign == "+" else "−", "bold", 13, theme.BADGE_TEXT, "m")
+    for c, sprite in p.sprites:
+        draw.paste_centred(img, sprite, c)
+    for c, sprite in p.gone:
+        draw.paste_centred(img, assets.faded(sprite, 45), c)
+        _cross(d, c, min(sprite.width, sprite.height) / 2)
     for x, y in p.crosses:
         d.ellipse((x - 11, y - 11, x + 11, y + 11), fill=theme.NO_EFFECT, outline=theme.MARK_OUTLINE, width=2)
         d.line((x - 5, y - 5, x + 5, y + 5), fill=theme.BADGE_TEXT, width=3)
         d.line((x - 5, y + 5, x + 5, y - 5), fill=theme.BADGE_TEXT, width=3)
+
+
+def _cross(d: ImageDraw.ImageDraw, c: Point, r: float) -> None:
+    """A red cross over something that leaves the game."""
+    x, y = c
+    for a, b in (((x - r, y - r), (x + r, y + r)), ((x - r, y + r), (x + r, y - r))):
+        d.line((a, b), fill=theme.MARK_OUTLINE, width=6)
+        d.line((a, b), fill=theme.LOSS, width=3)

@@ -1,4 +1,5 @@
-"""One panel per bandit under the train: who, bullets left and received, loot, hand, turn.
+"""One panel per bandit under the train: who, bullets left and received, loot, hand, turn; with
+Horses & Stagecoach a third line: the hostage held and the flasks, and a bandit who escaped greyed.
 
 A panel changes far less often than the train: each is drawn once per distinct content and kept
 (``_panel``), and a frame only pastes it.
@@ -6,7 +7,7 @@ A panel changes far less often than the train: each is drawn once per distinct c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -19,6 +20,9 @@ from render.text import Translate
 
 Observation = dict[str, Any]
 LOOT_KINDS = ("purse", "jewel", "strongbox")
+ESCAPED = "escaped"  # a bandit's position once off the board for good (Horses & Stagecoach, H-22)
+# Flasks as the public picture shows them: a full one lies face down, old whiskey or not (H-13)
+PUBLIC_FLASK = {"whiskey": "whiskey", "old-whiskey": "whiskey"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +35,11 @@ class PanelContent:
     loot: tuple[int, ...]  # purses, jewels, strongboxes
     hand: int | None  # shown during planning only
     acting: str | None  # the "to act" label of the bandit who must decide now
+    # Horses & Stagecoach (``horses``: the third line is drawn)
+    horses: bool = False
+    hostage: str | None = None  # the hostage's name, as the reader reads it
+    flasks: tuple[str, ...] = ()  # as the public sees them: a full one is "whiskey" (face down)
+    away: str | None = None  # "escaped", as the reader reads it: off the board for good
 
 
 def _seat_of(obs: Observation, seat: int) -> dict[str, Any]:
@@ -82,7 +91,7 @@ def content(obs: Observation, bandit: dict[str, Any], translate: Translate | Non
     counts = layout.loot_counts(bandit.get("loot", ()))
     hand = _seat_of(obs, bandit["seat"]).get("hand_size")
     planning = obs.get("phase") in ("planning", "keeping")
-    return PanelContent(
+    out = PanelContent(
         bandit=bandit["name"],
         revolver=int(bandit.get("revolver", 0)),
         bullets_received=int(bandit.get("bullets_received", 0)),
@@ -90,6 +99,16 @@ def content(obs: Observation, bandit: dict[str, Any], translate: Translate | Non
         hand=int(hand) if planning and hand is not None else None,
         acting=acting_label(obs, translate) if is_acting(obs, bandit) else None,
     )
+    coach = obs.get("stagecoach")
+    if not coach:
+        return out
+    held = coach.get("held", {}).get(bandit["name"])
+    return replace(
+        out, horses=True,
+        hostage=txt.t(f"hostage-name.{held}", translate) if held else None,
+        flasks=tuple(sorted(PUBLIC_FLASK.get(kind, kind) for kind in (t.partition(":")[0] for t in bandit["loot"])
+                            if kind in PUBLIC_FLASK or kind.endswith("-half"))),
+        away=txt.position_name(ESCAPED, translate) if bandit["at"] == ESCAPED else None)
 
 
 def draw_panels(img: Image.Image, obs: Observation, rects: tuple[Rect, ...], translate: Translate | None) -> None:
@@ -102,14 +121,19 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
     img = Image.new("RGB", (w, h), theme.BOARD_BG)
     d = ImageDraw.Draw(img)
     acting = c.acting is not None
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=9, fill=theme.PANEL_ACTIVE_BG if acting else theme.PANEL_BG,
+    fill = theme.PANEL_ACTIVE_BG if acting else theme.ESCAPED_BG if c.away else theme.PANEL_BG
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=9, fill=fill,
                         outline=theme.PANEL_ACTIVE if acting else theme.PANEL_EDGE, width=4 if acting else 2)
     sprite = assets.pawn(c.bandit, txt.initial(c.bandit, translate))
+    if c.away:
+        sprite = assets.faded(sprite, 40)
     draw.paste(img, sprite, (10, (h - sprite.height) // 2))
     x = 10 + sprite.width + 10
     line1 = 21
-    line2 = h - 21
+    line2 = h - 21 if not c.horses else 47
     right = w - 10
+    if c.away:
+        right = _tag(img, right, line1, c.away, theme.PANEL_DIM)
     if c.hand is not None:
         label = str(c.hand)
         tw = draw.text(img, (right, line1), label, "bold", 16, theme.PANEL_TEXT, "r")
@@ -140,7 +164,38 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
         draw.paste(img, assets.loot(kind, 20) if n else _dim(kind), (bx, line2 - 10))
         bx += 21
         bx += draw.text(img, (bx, line2), str(n), "bold", 15, theme.PANEL_TEXT if n else theme.PANEL_DIM) + 8
+    if c.horses:
+        _third_line(img, c, x, w - 10, h - 21)
     return img
+
+
+def _tag(img: Image.Image, right: int, mid: int, label: str, colour: theme.RGB) -> int:
+    """A grey pill with ``label`` ending at ``right``; returns where the room left of it ends."""
+    size = 14
+    tw = fonts.width(label, "bold", size)
+    box = (right - tw - 16, mid - 11, right, mid + 11)
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=11, fill=colour)
+    draw.text(img, (box[0] + 8, mid), label, "bold", size, theme.BADGE_TEXT)
+    return box[0] - 6
+
+
+def _third_line(img: Image.Image, c: PanelContent, x: int, right: int, mid: int) -> None:
+    """Horses & Stagecoach: the hostage held (H-12), by name, and the flasks (H-13) at the right."""
+    for kind in reversed(c.flasks):
+        right -= 21
+        draw.paste(img, assets.loot(kind, 20), (right, mid - 10))
+    icon = assets.hostage(22)
+    draw.paste(img, icon if c.hostage else _dim_hostage(), (x + 1, mid - 11))
+    if c.hostage:
+        room = right - 8 - (x + icon.width + 7)
+        size = fonts.fit_size(c.hostage, "bold", 15, room, 11)
+        draw.text(img, (x + icon.width + 7, mid), fonts.ellipsize(c.hostage, "bold", size, room), "bold", size,
+                  theme.PANEL_TEXT)
+
+
+@cache
+def _dim_hostage() -> Image.Image:
+    return assets.faded(assets.hostage(22), 30)
 
 
 @cache

@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, hand, layout, marks, panels, pile, theme, train
+from render import assets, draw, fonts, hand, layout, marks, panels, pile, stagecoach, theme, train
 from render import text as txt
 from render.layout import PlanningLayout, Rect
 from render.text import Translate
@@ -25,7 +25,9 @@ Observation = dict[str, Any]
 
 TITLE_SIZE = 27  # the round, the round card's name, the current turn
 TEXT_SIZE = 23  # every other word
+HORSE_SCALE = 1.3  # the horses by the car numbers, as tall as the numbers
 STEALING = ("stealing", "event", "round-end", "keeping", "over")  # every turn of the card is played
+FLASKS = ("whiskey", "old-whiskey")  # Horses & Stagecoach: flasks, full or ("-half") half-drunk
 
 
 def planning_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
@@ -35,7 +37,8 @@ def planning_image(obs: Observation, *, translate: Translate | None = None) -> I
     played = list(obs.get("pile") or ())
     card = obs.get("round_card")
     turns = str(card["turns"]) if card else ""
-    lay = layout.planning_layout(layout.train_key(obs), len(obs["bandits"]), len(turns), len(played), len(cards))
+    lay = layout.planning_layout(layout.train_key(obs), len(obs["bandits"]), len(turns), len(played), len(cards),
+                                 layout.coach_key(obs))
     img = Image.new("RGB", (lay.width, lay.height), theme.BOARD_BG)
     _title(img, obs, lay.title, translate)
     _round_card(img, obs, lay, translate)
@@ -133,7 +136,8 @@ def _round_card(img: Image.Image, obs: Observation, lay: PlanningLayout, transla
 def _train(img: Image.Image, obs: Observation, view: dict[str, Any], lay: PlanningLayout,
            translate: Translate | None) -> None:
     """The train picture's scenery, loot and pawns, cut to the train and scaled to the picture's
-    width; the car numbers are written anew under it, at a size a phone can show."""
+    width; the car numbers are written anew under it, at a size a phone can show. With Horses &
+    Stagecoach the road follows (the stagecoach, the shotgun), and the horses stand by the numbers."""
     scene = train.base_image(obs)
     tl = layout.layout_of(obs).train
     corners, _ = layout.place_pawns(obs, tl)
@@ -146,6 +150,7 @@ def _train(img: Image.Image, obs: Observation, view: dict[str, Any], lay: Planni
     d = ImageDraw.Draw(img)
     d.rectangle(r.box(), fill=theme.GROUND)
     scale = lay.train_scale
+    horses: dict[int, tuple[int, int]] = {}
     for car in tl.cars:
         label = txt.car_short(car.index, translate)
         cx = lay.train.x + (car.body.x + car.body.w / 2 - s.x) * scale
@@ -153,6 +158,14 @@ def _train(img: Image.Image, obs: Observation, view: dict[str, Any], lay: Planni
         d.rounded_rectangle((cx - w / 2, r.y + 2, cx + w / 2, r.bottom - 5), radius=7, fill=theme.PANEL_BG,
                             outline=theme.OUTLINE, width=1)
         draw.text(img, (cx, r.y + (r.h - 3) / 2), label, "bold", TEXT_SIZE, theme.CAR_LABEL, "m")
+        horse_w = round(layout.HORSE_W * HORSE_SCALE) + 12
+        right_side = cx + w / 2 + 5 + horse_w <= lay.width  # else left of the number, inside the picture
+        horses[car.index] = (round(cx + w / 2 + 5 if right_side else cx - w / 2 - 5 - horse_w + 8), r.y + 3)
+    if lay.road is not None and lay.road_source is not None:
+        rs = lay.road_source
+        part = scene.crop((rs.x, rs.y, rs.right, rs.bottom)).resize((lay.road.w, lay.road.h), Image.Resampling.LANCZOS)
+        img.paste(part, (lay.road.x, lay.road.y))
+        stagecoach.horses(img, obs, tl, scale=HORSE_SCALE, corners=horses)
 
 
 # --- the pile ------------------------------------------------------------------------------------
@@ -214,6 +227,24 @@ def _owner_disc(img: Image.Image, owner: str | None, centre: tuple[int, int], tr
 # --- the hand ------------------------------------------------------------------------------------
 
 
+def _own_pieces(img: Image.Image, obs: Observation, bandit: str, x: int, mid: int, translate: Translate | None) -> None:
+    """Horses & Stagecoach, beside the hand's title: the player's hostage and flasks, as only they
+    see them (an old whiskey is one to its holder, H-13), since a flask is drunk instead of a card."""
+    me = next((b for b in obs["bandits"] if b["name"] == bandit), None)
+    if me is None:
+        return
+    held = obs["stagecoach"].get("held", {}).get(bandit)
+    for token in sorted(t for t in me["loot"] if t.partition(":")[0].removesuffix("-half") in FLASKS):
+        draw.paste(img, assets.loot(token, 30), (x, mid - 15))
+        x += 34
+    if held:
+        icon = assets.hostage(30)
+        draw.paste(img, icon, (x + 6, mid - 15))
+        draw.text(img, (x + 12 + icon.width, mid), txt.t(f"hostage-name.{held}", translate), "bold", TEXT_SIZE,
+                  theme.PANEL_TEXT)
+
+
+
 def _hand(img: Image.Image, obs: Observation, view: dict[str, Any], cards: list[str], lay: PlanningLayout,
           translate: Translate | None) -> None:
     """The player's cards as ``hand_image`` draws them, in its order, bigger or smaller to fit."""
@@ -223,6 +254,9 @@ def _hand(img: Image.Image, obs: Observation, view: dict[str, Any], cards: list[
     title = txt.t("hand.title", translate, bandit=txt.bandit_name(bandit, translate))
     note = txt.t("hand.dead", translate) if any(c.startswith("bullet:") for c in cards) else ""
     _section_title(img, r, title, note)
+    if obs.get("stagecoach") and bandit:
+        x = layout.MARGIN + 4 + fonts.width(title, "bold", TITLE_SIZE - 1) + 18
+        _own_pieces(img, obs, bandit, x, r.y + r.h // 2 + 2, translate)
     g = lay.hand
     if not cards:
         draw.text(img, (g.rect.x + 4, g.rect.y + g.card_h // 3), txt.t("hand.empty", translate), "regular",

@@ -24,7 +24,9 @@ from render.train import train_image
 Observation = dict[str, Any]
 Event = dict[str, Any]
 
-PLANNING_TYPES = frozenset({"play", "draw", "pass", "reshuffle"})
+# Planning moves: shown only with ``planning``; a rider's secret choice in the horse attack (Horses &
+# Stagecoach) is one too, its outcome is the reveal's frame.
+PLANNING_TYPES = frozenset({"play", "draw", "pass", "reshuffle", "attack-choice"})
 
 
 def _duration(kind: str) -> int:

@@ -1,4 +1,5 @@
-"""The final count (B-8): each bandit's loot by kind, the Gunslinger, totals, the winner."""
+"""The final count (B-8): each bandit's loot by kind, the Gunslinger, totals, the winner; with
+Horses & Stagecoach, each bandit's hostage and what it and the last station add (H-30, H-22)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,11 @@ def _value(token: str) -> int:
 
 
 def _rows(obs: Observation) -> list[dict[str, Any]]:
+    from engine.data import base  # the Gunslinger's bonus is data, read where the engine reads it
+
     result = obs.get("result") or {}
+    coach = obs.get("stagecoach")
+    held: dict[str, str] = coach.get("held", {}) if coach else {}
     scores: dict[str, int] = result.get("scores", {})
     gunslingers = set(result.get("gunslingers", ()))
     winners = set(result.get("winners", ()))
@@ -40,11 +45,15 @@ def _rows(obs: Observation) -> list[dict[str, Any]]:
             "count": {k: len(v) for k, v in by_kind.items()},
             "value": {k: sum(_value(t) for t in v) for k, v in by_kind.items()},
             "gunslinger": bandit["name"] in gunslingers,
-            "bonus": scores.get(bandit["name"], 0) - sum(_value(t) for t in loot),
+            "bonus": scores.get(bandit["name"], 0) - sum(_value(t) for t in loot) if not coach
+            else base().gunslinger_bonus if bandit["name"] in gunslingers else 0,
+            "hostage": held.get(bandit["name"]),
             "total": scores.get(bandit["name"], sum(_value(t) for t in loot)),
             "winner": bandit["name"] in winners,
             "bullets": bandit["bullets_received"],
         })
+    for row in rows:  # what the expansion adds: the total less the loot and the Gunslinger's bonus
+        row["extra"] = row["total"] - sum(row["value"].values()) - row["bonus"] if coach else 0
     rows.sort(key=lambda r: (-r["total"], r["bullets"], r["name"]))
     return rows
 
@@ -68,12 +77,16 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
                                            (title_h - 4) // 2 - 16))
         draw.text(img, (W - layout.MARGIN - 6, (title_h - 4) / 2), line, "bold", 21, theme.TURN_CURRENT, "r")
     # columns: bandit | purses | jewels | strongboxes | gunslinger | total
-    cols = dict(layout.SCORE_COLUMNS, total=W - 30)
+    horses = bool(obs.get("stagecoach"))
+    cols = dict(layout.SCORE_COLUMNS_HORSES if horses else layout.SCORE_COLUMNS, total=W - 30)
     y = title_h + layout.MARGIN
     total = txt.t("score.total", translate)
     total_left = cols["total"] - fonts.width(total, "bold", 15)
-    heads = (("purse", "score.purses", cols["jewel"]), ("jewel", "score.jewels", cols["strongbox"]),
-             ("strongbox", "score.strongboxes", cols["gunslinger"]), ("gunslinger", "score.gunslinger", total_left))
+    heads = [("purse", "score.purses", cols["jewel"]), ("jewel", "score.jewels", cols["strongbox"]),
+             ("strongbox", "score.strongboxes", cols["gunslinger"]),
+             ("gunslinger", "score.gunslinger", cols.get("hostage", total_left))]
+    if horses:
+        heads.append(("hostage", "score.hostage", total_left))
     for key, label, end in heads:
         # A long word (Polish "Najlepszy Rewolwerowiec") gets smaller rather than run into the next column.
         head, room = txt.t(label, translate), end - cols[key] - 12
@@ -116,8 +129,29 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
             draw.text(img, (x, mid), bonus, "bold", BOLD_NUMBER, theme.PANEL_TEXT)
         else:
             draw.text(img, (cols["gunslinger"] + 10, mid), "—", "bold", BOLD_NUMBER, theme.PANEL_DIM)
+        if horses:
+            _hostage(img, row, cols["hostage"], mid, crown_x - 8 if row["winner"] else crown_x + 24, translate)
         draw.text(img, (cols["total"], mid), total, "bold", 22, theme.PANEL_TEXT, "r")
         if row["winner"]:
             draw.paste(img, assets.crown(28), (crown_x, int(mid - 15)))
         y += row_h
     return img
+
+
+def _hostage(img: Image.Image, row: dict[str, Any], x: int, mid: float, right: int,
+             translate: Translate | None) -> None:
+    """Horses & Stagecoach: the hostage held, by name, and what the expansion adds or takes."""
+    extra: int = row["extra"]
+    if not row["hostage"] and not extra:
+        draw.text(img, (x + 10, mid), "—", "bold", BOLD_NUMBER, theme.PANEL_DIM)
+        return
+    amount = ("+" if extra > 0 else "") + txt.money(extra, translate)
+    if row["hostage"]:
+        icon = assets.hostage(24)
+        draw.paste(img, icon, (x, int(mid - 12)))
+        x += icon.width + 6
+        name = txt.t(f"hostage-name.{row['hostage']}", translate)
+        room = right - x
+        draw.text(img, (x, mid + 11), fonts.ellipsize(name, "regular", 14, room), "regular", 14, theme.PANEL_TEXT)
+    draw.text(img, (x, mid - 8 if row["hostage"] else mid), amount, "bold", BOLD_NUMBER,
+              theme.PANEL_TEXT if extra else theme.PANEL_DIM)

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.plain import copy_plain
+from render import horses_story
 from render.caption import split_runs
 
 Event = dict[str, Any]
@@ -59,7 +60,14 @@ def _round_card(name: str, bandits: int) -> dict[str, Any]:
 
 
 def apply_event(obs: Observation, event: Event) -> None:
-    """Change ``obs`` (a public observation) as ``event`` says."""
+    """Change ``obs`` (a public observation) as ``event`` says (with Horses & Stagecoach, its
+    pieces too: render.horses_story)."""
+    _apply_base(obs, event)
+    if obs.get("stagecoach"):
+        horses_story.apply_event(obs, event)
+
+
+def _apply_base(obs: Observation, event: Event) -> None:
     kind = event["type"]
     bandits = {b["name"]: b for b in obs["bandits"]}
     floor: dict[str, list[str]] = obs["floor_loot"]

@@ -133,6 +133,23 @@ SCORE_WINNER: RGB = (255, 230, 150)
 GOLD: RGB = (214, 160, 20)
 
 
+# --- Horses & Stagecoach -------------------------------------------------------------------------
+ROAD: RGB = (204, 160, 108)  # the dirt road beside the train
+ROAD_RUT: RGB = (170, 124, 82)
+COACH_BODY: RGB = (44, 76, 124)  # blue: no car of the train and no bandit's pawn has it
+COACH_TRIM: RGB = (24, 42, 74)
+HORSE: RGB = (150, 92, 50)
+HORSE_MANE: RGB = (70, 42, 24)
+SHOTGUN_BODY: RGB = (124, 128, 76)  # olive: apart from every bandit and the marshal
+SHOTGUN_GUN: RGB = (52, 52, 58)
+FLASK_METAL: RGB = (188, 196, 200)
+WHISKEY: RGB = (214, 134, 34)
+OLD_WHISKEY: RGB = (122, 52, 22)
+HOSTAGE_ROPE: RGB = (176, 130, 70)
+ESCAPED_BG: RGB = (216, 210, 200)  # the panel of a bandit who left the board
+MELEE_BG: RGB = (46, 34, 30)
+
+
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``a`` moved ``t`` of the way towards ``b``."""
     return (

@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, marks, panels, pile, theme
+from render import assets, draw, fonts, layout, marks, panels, pile, stagecoach, theme
 from render import text as txt
 from render.caption import caption as make_caption
 from render.layout import FrameLayout, TrainLayout
@@ -25,8 +25,9 @@ Observation = dict[str, Any]
 
 
 @lru_cache(maxsize=8)  # one per train and number of bandits; ~2 MB each
-def _base(cars: tuple[tuple[int, str], ...], players: int) -> Image.Image:
-    lay = layout.frame_layout(cars, players)
+def _base(cars: tuple[tuple[int, str], ...], players: int, road: bool = False) -> Image.Image:
+    # with a road (Horses & Stagecoach) the scenery is the same wherever the stagecoach stands
+    lay = layout.frame_layout(cars, players, (0, None) if road else None)
     img = Image.new("RGB", (lay.width, lay.height), theme.BOARD_BG)
     d = ImageDraw.Draw(img)
     tl = lay.train
@@ -50,6 +51,7 @@ def _base(cars: tuple[tuple[int, str], ...], players: int) -> Image.Image:
     d.rectangle((0, tl.rail_y - 1, lay.width, tl.rail_y + 1), fill=theme.RAIL)
     for car in tl.cars:
         _car(d, car, tl)
+    stagecoach.scenery(d, tl)
     # header and caption bands
     d.rectangle(lay.header.box(), fill=theme.HEADER_BG)
     d.rectangle((0, lay.header.bottom - 3, lay.width, lay.header.bottom - 1), fill=theme.darker(theme.HEADER_BG, 0.3))
@@ -166,8 +168,12 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
     draw.text(img, (right, mid), label, "bold", 17, theme.HEADER_TEXT if bullets else theme.HEADER_DIM, "r")
     icon = assets.bullet(11, 26, spent=bullets == 0)
     draw.paste(img, icon, (right - w - 16, mid - 13))
+    left = right - w - 16
     if obs.get("second_strongbox"):
-        draw.paste(img, assets.loot("strongbox", 26), (right - w - 56, mid - 13))
+        left = right - w - 56
+        draw.paste(img, assets.loot("strongbox", 26), (left, mid - 13))
+    if obs.get("stagecoach"):
+        stagecoach.header(img, obs, left - 14, mid)
 
 
 # --- the train's contents ------------------------------------------------------------------------
@@ -185,22 +191,28 @@ def _loot(img: Image.Image, obs: Observation, tl: TrainLayout) -> None:
 
 def base_image(obs: Observation) -> Image.Image:
     """A copy of the cached scenery of ``obs``'s train: sky, cars, empty header, caption and panels."""
-    return _base(layout.train_key(obs), len(obs["bandits"])).copy()
+    return _base(layout.train_key(obs), len(obs["bandits"]), layout.coach_key(obs) is not None).copy()
 
 
 def draw_contents(img: Image.Image, obs: Observation, tl: TrainLayout, plan: marks.Plan,
                   translate: Translate | None) -> None:
     """What lies and stands on the train (loot, the marshal, the pawns), with ``plan``'s marks
-    behind and over them. The DM's planning picture draws its train with this too."""
+    behind and over them. The DM's planning picture draws its train with this too. With Horses &
+    Stagecoach: the stagecoach under its car, the shotgun, the riders' horses."""
+    marks.behind(img, plan)
+    stagecoach.coach(img, tl)
     _loot(img, obs, tl)
     corners, marshal_corner = layout.place_pawns(obs, tl)
     marks.under(img, plan)
     if marshal_corner is not None:
         draw.paste(img, assets.marshal(), marshal_corner)
+    stagecoach.before_pawns(img, corners)
     for bandit in obs["bandits"]:
         corner = corners.get(bandit["name"])
         if corner is not None:
             draw.paste(img, assets.pawn(bandit["name"], txt.initial(bandit["name"], translate)), corner)
+    if obs.get("stagecoach"):
+        stagecoach.after_pawns(img, obs, corners)
     marks.over(img, plan)
 
 
@@ -213,9 +225,12 @@ def train_image(obs: Observation, *, translate: Translate | None = None, caption
     tl = lay.train
     _header(img, obs, lay, translate)
     _car_labels(img, tl, translate)
+    if obs.get("stagecoach"):
+        stagecoach.horses(img, obs, tl)
+        stagecoach.attacked_car(img, obs, tl, translate)
     corners, marshal_corner = layout.place_pawns(obs, tl)
     events: list[dict[str, Any]] = list(obs.get("log") or ())
-    plan = marks.plan(obs, events, tl, corners, marshal_corner) if marks_on else marks.Plan()
+    plan = marks.plan(obs, events, tl, corners, marshal_corner, translate) if marks_on else marks.Plan()
     draw_contents(img, obs, tl, plan, translate)
     line = make_caption(obs, events, translate) if caption is None else caption
     _caption(img, lay, line, txt.t("caption.join", translate))
