@@ -25,8 +25,14 @@ from table.service import Outcome, Tables
 from table.storage import Delivery, GameRow
 
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
-PLANNING_ANSWERS = ("plan ", "discard ")
-RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over")
+# Decisions no action on the train waits for (no picture is held back for them): Schemin''s, and
+# the expansion's horse attack (H-2) and Attack-plan bonus (H-21).
+OUTSIDE_ACTIONS = (*PLANNING_KINDS, "attack", "attack-wagon", "keep-card")
+PLANNING_ANSWERS = tuple(f"{kind} " for kind in OUTSIDE_ACTIONS)
+# Runs shown in words (the pile, the status line), not as pictures: planning moves, and a rider's
+# secret choice (its reveal is a picture).
+RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over",
+             "attack-choice", "attack-plan", "drink")
 MARKS_KEPT = 512  # games whose last public view is remembered (the others replay it when needed)
 
 Observation = dict[str, Any]
@@ -42,14 +48,22 @@ def public_frame(observation: Observation) -> Observation:
     return {**observation, "log": []}
 
 
-def draws_this_round(state: Game) -> dict[int, int]:
-    """How many times each seat drew instead of playing in this round's Schemin' (public)."""
-    draws: dict[int, int] = {}
+def this_round(state: Game, kind: str) -> list[dict[str, Any]]:
+    """The public events of ``kind`` in this round, oldest first."""
+    found: list[dict[str, Any]] = []
     for event in reversed(observe_log(state, None)):
         if event["type"] == "round":
             break
-        if event["type"] == "draw":
-            draws[event["seat"]] = draws.get(event["seat"], 0) + 1
+        if event["type"] == kind:
+            found.append(event)
+    return found[::-1]
+
+
+def draws_this_round(state: Game) -> dict[int, int]:
+    """How many times each seat drew instead of playing in this round's Schemin' (public)."""
+    draws: dict[int, int] = {}
+    for event in this_round(state, "draw"):
+        draws[event["seat"]] = draws.get(event["seat"], 0) + 1
     return draws
 
 
@@ -77,7 +91,7 @@ def waiting_clock(row: GameRow, step: int, lang: Language) -> str:
 def action_start(state: Game, before: int) -> int:
     """Where the action that was waiting for an answer began in the log."""
     for index in range(before - 1, -1, -1):
-        if state.log[index]["type"] in ("resolve", "event"):
+        if state.log[index]["type"] in ("resolve", "event", "stagecoach"):  # the last: a flight after it
             return index
     return before
 
@@ -117,8 +131,9 @@ class Story:
         events = observe_log(state, None, begin)
         before = await self._public_at(outcome, begin)
         out = []
-        if outcome.log_from == 0 and outcome.answered is None:
-            # The train as dealt, before round 1's planning: nobody plans blind.
+        if outcome.log_from == 0 and outcome.answered is None and not state.options.horses:
+            # The train as dealt, before round 1's planning: nobody plans blind (with the expansion,
+            # the horse attack's first picture shows it).
             out.append(to_game(row.id, {"op": "send", "pictures": [
                 self.train(row, observe(state, None), lang, "start")]}))
         out += self._frames(row, state, before, events, lang)
@@ -147,7 +162,7 @@ class Story:
                 lang: Language) -> list[Delivery]:
         """A picture per resolved action; an action still waiting for a choice is shown when complete."""
         public = observe(state, None)
-        waiting = state.pending is not None and state.pending.kind not in PLANNING_KINDS
+        waiting = state.pending is not None and state.pending.kind not in OUTSIDE_ACTIONS
         runs = pictures.split_runs(events)
         view, at = before, len(state.log) - len(events)
         out: list[Delivery] = []
@@ -197,7 +212,8 @@ class Story:
             view = view_components(self.hand_view(row, lang)) if public["phase"] == "planning" else []
             out.append(to_game(row.id, {
                 "op": "edit", "key": "pile", "missing": "send", "view": view,
-                "content": self.pile_text(public, lang, draws_this_round(state), deadline)}))
+                "content": self.pile_text(public, lang, draws_this_round(state), deadline,
+                                          this_round(state, "drink"))}))
         out += self.status(row, public, lang, deadline)
         return out
 
@@ -227,7 +243,7 @@ class Story:
 
     @staticmethod
     def pile_text(public: Observation, lang: Language, draws: dict[int, int] | None = None,
-                  deadline: str = "") -> str:
+                  deadline: str = "", drinks: list[dict[str, Any]] | None = None) -> str:
         info = public["round_card"]
         turns = " · ".join(texts.turn_name(lang, t) for t in info["turns"])
         event = lang.text("pile.event", event=text.card_title(info["event"], lang)) if info["event"] else ""
@@ -242,6 +258,9 @@ class Story:
         if draws:
             pile += "\n" + lang.text("pile.drew", draws=" · ".join(
                 f"{player_name(public, seat, lang)} ×{count}" for seat, count in sorted(draws.items())))
+        if drinks:  # whiskey drunk instead of a card (H-13)
+            pile += "\n" + lang.text("pile.drank", drinks=" · ".join(
+                f"{text.bandit_name(e['bandit'], lang)} ({lang.text('loot-name.' + e['flask'])})" for e in drinks))
         pending = public["pending"]
         now = ""
         clock = deadline  # waiting_clock's words

@@ -257,7 +257,7 @@ def drink(game: Game, bandit: Bandit, flask: str) -> None:
         gone(game, "flask")
     else:
         bandit.loot[index] = flask + HALF
-    record(game, "drink", bandit=bandit.name, flask=flask.removesuffix(HALF))
+    record(game, "drink", bandit=bandit.name, flask=flask.removesuffix(HALF), half=flask.endswith(HALF))
 
 
 # --- the end of a round (H-10) -------------------------------------------------------------------

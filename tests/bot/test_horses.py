@@ -103,3 +103,23 @@ def test_h_22_escape_with_everyone_arrested_says_nobody_wins() -> None:
     result = {"scores": {"ghost": 1000, "doc": 500}, "gunslingers": ["ghost"], "winners": []}
     words = Story.scoreboard_text({"result": result}, language("en"))
     assert words.endswith("**Nobody wins: every bandit was arrested on the train.**") and "🏆" not in words
+
+
+async def test_h_2_the_channel_shows_the_attack_and_each_reveal_but_no_secret_choice(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await _start_with_horses(table, ["ghost", "doc", "tuco"])
+    row = await table.bot.tables.row(game_id)
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+    answers = ["Ride on", "Board here", "Ride on", "Board here", "Board here"]  # car 3: one boards; car 2: two
+    for label in answers:
+        user = await pending_user(table, game_id)
+        message = prompt_message(user)
+        button = next(b for b in live_buttons(message) if b.label == label)
+        await user.click(message, custom_id=button.custom_id)
+    state = await table.bot.tables.state(game_id)
+    assert state.phase == "planning" and sorted(state.coach.horses) == [2, 2, 3]
+    pictured = [m.content for m in channel.history() if m.attachments]
+    assert any(c.startswith("The horse attack") for c in pictured)
+    reveals = [c for c in pictured if " board" in c]
+    assert len(reveals) == 2, pictured  # one picture per wagon's reveal
+    assert not any("chooses in secret" in c for c in pictured)  # the choices themselves: no picture
