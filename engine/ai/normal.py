@@ -350,6 +350,8 @@ def draw_worth(table: Table, decision: Decision, kinds: str, turn: int) -> float
     worth = 120.0 - 25.0 * playable
     if kinds[turn] == TUNNEL:
         worth -= 40.0  # a tunnel hides the card played: better used to play than to draw
+    if table.coach is not None:
+        worth += horses.draw_bonus(table)
     return worth
 
 

@@ -32,6 +32,7 @@ from engine.data import base
 from engine.horses.data import horses_data
 from engine.horses.model import COACH_IN, COACH_ROOF, ESCAPED, Coach
 from engine.horses.rules import ESCAPE, RIDE_REACH
+from engine.horses.rules import _passes_shotgun
 from engine.model import NEUTRAL, Decision, card_action, is_bullet, loot_kind
 from engine.train import Position
 
@@ -93,18 +94,12 @@ def position_worth(table: Table, pos: Position) -> float:
 
 
 def passes_shotgun(table: Table, start: Position, end: Position) -> bool:
-    """Whether a Move on the roofs from ``start`` to ``end`` goes past the shotgun (H-11)."""
+    """Whether a Move from ``start`` to ``end`` costs a bullet for going past the shotgun (H-11):
+    the rules' own reckoning, so that the bandit fears exactly what the engine does."""
     coach = table.coach
-    if coach is None or coach.shotgun is None:
+    if coach is None or coach.shotgun is None or start not in table.train.floor_of:
         return False
-    train = table.train
-    if not (train.is_roof(start) and train.is_roof(end)):
-        return False
-    a, b = table.car(start), table.car(end)
-    if a is None or b is None or end == shotgun_position(coach):
-        return False
-    low, high = sorted((a, b))
-    return low < coach.shotgun < high or (start == COACH_ROOF and coach.shotgun == a != b)
+    return _passes_shotgun(table.game, coach, start, end)
 
 
 def forbidden(table: Table, action: str) -> bool:
@@ -226,6 +221,22 @@ def keep_card(table: Table, decision: Decision, rng: random.Random) -> str:
 # --- cards in Schemin' ---------------------------------------------------------------------------
 
 
+def riding_left(table: Table) -> bool:
+    """A Ride card of mine in hand or on the pile still to resolve, and no Pious woman."""
+    if forbidden(table, "ride"):
+        return False
+    cards = [*table.game.seats[table.seat].hand, *table.my_future_cards()]
+    return any(card_action(c) == "ride" for c in cards)
+
+
+def draw_bonus(table: Table) -> float:
+    """Escape (H-22): with no Ride to play, draw to find it, while it is in the deck."""
+    if table.event != "escape" or riding_left(table) or forbidden(table, "ride"):
+        return 0.0
+    deck = table.game.seats[table.seat].deck
+    return 250.0 if any(card_action(c) == "ride" for c in deck) else 0.0
+
+
 def ride_card_worth(table: Table, pos: Position, robbing: bool) -> float:
     """Ride from where the bandit will be: the best end reached, if a horse stands there now."""
     ends = ride_ends(table, pos)
@@ -274,7 +285,11 @@ def event_bonus(table: Table, pos: Position) -> float:
         near = {COACH_IN, COACH_ROOF, train.inside(coach.faces), train.roof(coach.faces)}
         return -RAGE if pos in near else 0.0
     if event == "escape":
-        return -ESCAPE_WORTH if train.on_train(pos) else 0.0
+        if not train.on_train(pos):
+            return 0.0
+        # A Ride still to play at a car where a horse stands is a way out, if not a sure one.
+        horse = train.car_of[pos] in coach.horses and riding_left(table)
+        return -ESCAPE_WORTH * (0.35 if horse else 1.0)
     if event == "a-shot-for-the-marshal":
         flasks = [loot_kind(t) for t in game.floor_loot.get(game.marshal, ()) if loot_kind(t) in FLASK_KINDS]
         if not flasks or not train.on_train(pos) or train.is_roof(pos):
