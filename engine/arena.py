@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             so_far = " ".join(f"{level}={wins[level]:.1f}" for level in dict.fromkeys(levels))
             print(f"game {n + 1}/{args.games}: {so_far}", file=sys.stderr, flush=True)
 
-    fields = [f"games={args.games}", f"players={args.players}", f"horses={int(args.horses)}"]
+    fields = [f"games={args.games}", f"players={args.players}"]
     for level in dict.fromkeys(levels):
         seats = levels.count(level)
         low, high = wilson(wins[level], args.games)
@@ -126,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
               f"median {median:.1f} ms, p95 {p95:.1f} ms")
         fields += [f"{level}_win={rate:.3f}", f"{level}_ci={low:.3f}-{high:.3f}", f"{level}_margin={margin:.0f}",
                    f"{level}_median_ms={median:.1f}", f"{level}_p95_ms={p95:.1f}"]
+    fields.append(f"horses={int(args.horses)}")
     print(" ".join(fields))
     return 0
 

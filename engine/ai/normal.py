@@ -90,6 +90,12 @@ class Table:
         return _best(decision, rng, worth)
 
     @cached_property
+    def punch_to_come(self) -> bool:
+        """A Punch of mine in hand or on the pile still to resolve, that will do something."""
+        cards = [*self.game.seats[self.seat].hand, *self.my_future_cards()]
+        return any(card_action(c) == "punch" for c in cards) and not horses.forbidden(self, "punch")
+
+    @cached_property
     def scores(self) -> dict[str, float]:
         return standings(self.game, self.seat)
 

@@ -31,8 +31,7 @@ from engine.actions import has_power
 from engine.data import base
 from engine.horses.data import horses_data
 from engine.horses.model import COACH_IN, COACH_ROOF, ESCAPED, Coach
-from engine.horses.rules import ESCAPE, RIDE_REACH
-from engine.horses.rules import _passes_shotgun
+from engine.horses.rules import ESCAPE, RIDE_REACH, _passes_shotgun
 from engine.model import NEUTRAL, Decision, card_action, is_bullet, loot_kind
 from engine.train import Position
 
@@ -41,7 +40,7 @@ if TYPE_CHECKING:
 
 SHOTGUN_HIT = 300.0  # stopping at the shotgun's position: a neutral bullet and a flight (H-11)
 SHOTGUN_PASS = 200.0  # passing him on a Move: a neutral bullet (H-11)
-SHOTGUN_PUNCH = 450.0  # punching him frees the strongbox under the puncher's feet (H-11)
+SHOTGUN_PUNCH = 800.0  # punching him frees the $1000 strongbox under the puncher's feet (H-11)
 ESCAPE_WORTH = 2500.0  # Escape (H-22): arrested bandits cannot win
 RAGE = 300.0  # Shotgun's rage (H-22): a neutral bullet, like the marshal's
 FIRST_PLAYER = 120.0  # stopping at the caboose: a chance to be first player in round 1 (H-2)
@@ -88,7 +87,7 @@ def position_worth(table: Table, pos: Position) -> float:
         value -= SHOTGUN_HIT
     if pos == COACH_IN and table.me.name not in coach.held and coach.hostages:
         value += 0.6 * max(hostage_worth(table, h) for h in coach.hostages)
-    if pos == COACH_ROOF and guarded(table) and not forbidden(table, "punch"):
+    if pos == COACH_ROOF and guarded(table) and table.punch_to_come:
         value += 0.35 * base().loot_values["strongbox"]  # a punch at the shotgun away from the box
     return value
 
@@ -271,7 +270,7 @@ def drink_worth(table: Table, flask: str, plays: list[float], draw: float) -> fl
     if flask.removesuffix("-half") == "old-whiskey":
         second = plays[1] if len(plays) > 1 else 0.0
         return best + 0.8 * second - 25.0
-    return best + 0.5 * max(draw, 0.0) + 20.0
+    return best + max(draw, 40.0) + 10.0  # a draw and a play in one go
 
 
 # --- the expansion's events (H-22) ---------------------------------------------------------------
