@@ -44,6 +44,7 @@ SHOTGUN_PUNCH = 800.0  # punching him frees the $1000 strongbox under the punche
 ESCAPE_WORTH = 2500.0  # Escape (H-22): arrested bandits cannot win
 RAGE = 300.0  # Shotgun's rage (H-22): a neutral bullet, like the marshal's
 FIRST_PLAYER = 120.0  # stopping at the caboose: a chance to be first player in round 1 (H-2)
+FRONT = 500.0  # starting near the stagecoach rather than in the crowd at the caboose (arena-tuned)
 DEADLY_BULLET = 150.0  # each bullet received in the last round costs its victim $150 (H-22)
 
 # What a hostage's malus costs per round still to play (H-12), beside the ransom.
@@ -150,13 +151,15 @@ def hostage(table: Table, decision: Decision, rng: random.Random) -> str:
 
 def wagon_worth(table: Table, car: int) -> float:
     """A wagon to start in: its loot (best token first), the first player's chance at the caboose,
-    a little for being near the locomotive's strongbox and the stagecoach."""
+    and above all the way to the stagecoach (its hostages, its strongbox) and the locomotive's
+    strongbox, both at the front in round 1; the others tend to stop early, at the caboose."""
     train = table.train
     tokens = sorted((table.worth_of(t) for t in table.game.floor_loot.get(train.inside(car), ())), reverse=True)
     value = sum(w * (0.6 if i == 0 else 0.25) for i, w in enumerate(tokens))
     if car == train.caboose:
         value += FIRST_PLAYER
-    return value + 40.0 * (train.caboose - car) / max(1, train.caboose)
+    faces = table.coach.faces if table.coach is not None else 0
+    return value + FRONT * (train.caboose - abs(car - faces)) / max(1, train.caboose - 1)
 
 
 def attack(table: Table, decision: Decision, rng: random.Random) -> str:
