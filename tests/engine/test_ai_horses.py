@@ -52,27 +52,6 @@ def private_copy(game: Game) -> Game:
     return from_json(to_json(game))
 
 
-def hide_more_from(game: Game, viewer: int, rng: random.Random) -> None:
-    """``hide_from`` (tests/engine/test_ai.py) and what the expansion hides from ``viewer``: the other
-    riders' secret choices in the horse attack (H-2) and which full flask it does not hold is the old
-    whiskey (H-13: face down; on the floor, in others' loot or in the box)."""
-    hide_from(game, viewer, rng)
-    if game.phase == OVER:
-        return  # the final count shows every token
-    coach = game.coach
-    if coach.attack is not None:
-        for name in coach.attack["chosen"]:
-            if game.bandits[name].seat != viewer:
-                coach.attack["chosen"][name] = rng.choice(["stop", "ride"])
-    places = [*game.floor_loot.values(), *(b.loot for b in game.bandits.values() if b.seat != viewer), game.box]
-    slots = [(tokens, i) for tokens in places for i, t in enumerate(tokens) if t in ("whiskey", "old-whiskey")]
-    if any(tokens[i] == "old-whiskey" for tokens, i in slots):
-        for tokens, i in slots:
-            tokens[i] = "whiskey"
-        tokens, i = rng.choice(slots)
-        tokens[i] = "old-whiskey"
-
-
 def old_whiskeys(game: Game) -> int:
     tokens = [t for loot in game.floor_loot.values() for t in loot] + game.box
     tokens += [t for b in game.bandits.values() for t in b.loot]
@@ -217,7 +196,7 @@ def test_answers_with_the_expansion_depend_only_on_what_the_seat_may_see(level: 
     for game in states(500 + seed, every=0.08 if level == "normal" else 0.03):
         seat = game.pending.seat
         other = private_copy(game)
-        hide_more_from(other, seat, random.Random(seed))
+        hide_from(other, seat, random.Random(seed))
         assert observe(other, seat) == observe(game, seat)
         kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
         assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == choose(
@@ -270,7 +249,7 @@ def test_every_decision_of_the_expansion_is_answered_from_the_seat_view_only(lev
             seat = game.pending.seat
             for seed in range(3):
                 other = private_copy(game)
-                hide_more_from(other, seat, random.Random(seed))
+                hide_from(other, seat, random.Random(seed))
                 assert observe(other, seat) == observe(game, seat), kind
                 answer = choose(game, seat, level, rng=random.Random(seed), **kwargs)
                 assert answer in game.pending.options, kind
