@@ -3,16 +3,18 @@
 engine.ai.normal asks this module what the expansion changes about a position (the stagecoach,
 the shotgun, a hostage to take, the expansion's events) and answers the expansion's decisions:
 
-- the horse attack (H-2): stop at a wagon whose loot is as good as what lies further on (the
-  caboose also gives a chance to be first player); a rider left alone takes the best wagon;
+- the horse attack (H-2): ride on toward the front, near the stagecoach and its hostages, unless
+  this wagon's loot is as good (the caboose also gives a chance to be first player); a rider
+  left alone takes the best wagon;
 - Ride (H-3): toward loot or the stagecoach when a hostage there is worth taking; away for good
   in the Escape round;
 - hostages (H-12): the ransom its loot would fetch against the malus for the rounds still to play
   (the Banker with a strongbox in hand, not the Teacher for a bandit who punches …);
 - the shotgun (H-11): punch him when on the stagecoach roof (the third strongbox is then free),
-  never stop at his position nor pass him on the roofs, flee toward loot;
-- whiskey (H-13): drink old whiskey when a second good card is in hand, whiskey for three more
-  cards to choose from;
+  go there only with a Punch to play; stopping at his position or passing him costs a bullet,
+  paid only for loot worth more; flee toward loot; punch victims onto him;
+- whiskey (H-13): drink old whiskey when a second good card is in hand, whiskey whenever it may
+  (a draw and a play in one go);
 - the expansion's end-of-round events (H-22): away from the stagecoach before Shotgun's rage,
   on the stagecoach or riding away before the Escape count, away from the marshal's next car
   when a flask lies at his position, alone with a strongbox for Sharing the loot, firing more
