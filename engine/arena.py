@@ -1,13 +1,15 @@
 """AI bandits against each other: win rates with 95% intervals and decision times per level.
 
-    python -m engine.arena --games N --players 4 --seats hard,normal,normal,normal --seed S
+    python -m engine.arena --games N --players 4 --seats hard,normal,normal,normal --seed S [--horses]
 
 Games come in blocks of ``players``: one deal (characters, wagons, round cards, the game's dice)
 is played once with the levels in every rotation round the table, so each level sits in every seat
 of the same deal equally often. A level's win rate is the share of games one of its seats wins;
 a tie for the win (B-8.3: same loot and same bullets received) gives each tied winner an equal
 share, so two tied winners count half a win each. The interval is Wilson's score interval. Decision
-times are the wall-clock time of ``engine.ai.choose`` on this process's one core.
+times are the wall-clock time of ``engine.ai.choose`` on this process's one core. ``--horses``
+plays every game with the Horses & Stagecoach expansion (H-1). Each level's mean dollar margin is
+its bandit's final score less the best other bandit's, over its seats in every game.
 
 The last line is machine-readable, e.g.
 ``games=N players=4 hard_win=0.430 hard_ci=0.370-0.490 hard_median_ms=210 hard_p95_ms=260 ...``.
@@ -27,7 +29,7 @@ from engine.ai import LEVELS, choose
 from engine.data import base
 from engine.flow import apply
 from engine.model import Options
-from engine.scoring import winners
+from engine.scoring import scores, winners
 from engine.setup import new_game
 
 Z95 = 1.959964
@@ -46,12 +48,13 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 
 def play(
     levels: list[str], deal: int, rotation: int, *, budget_ms: float | None, iterations: int | None,
-    times: dict[str, list[float]],
+    times: dict[str, list[float]], options: Options | None = None,
+    margins: dict[str, list[float]] | None = None,
 ) -> dict[str, float]:
-    """One game; each level's share of the win."""
+    """One game; each level's share of the win (and, into ``margins``, each seat's dollar margin)."""
     players = len(levels)
     deal_rng = random.Random(deal)
-    game = new_game(deal_rng.sample(base().characters, players), seed=deal, options=Options())
+    game = new_game(deal_rng.sample(base().characters, players), seed=deal, options=options or Options())
     seated = [levels[(seat + rotation) % players] for seat in range(players)]
     rngs = [random.Random(deal * 1_000 + rotation * 10 + seat) for seat in range(players)]
     while (decision := game.pending) is not None:
@@ -62,6 +65,11 @@ def play(
         times[level].append(time.perf_counter() - began)
         apply(game, answer, seat=seat)
     won = winners(game)
+    if margins is not None:
+        final = scores(game)
+        for name, score in final.items():
+            rivals = [v for other, v in final.items() if other != name]
+            margins[seated[game.bandits[name].seat]].append(score - max(rivals))
     shares: dict[str, float] = defaultdict(float)
     for name in won:
         shares[seated[game.bandits[name].seat]] += 1 / len(won)
@@ -84,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-ms", type=float, default=None, help="hard: time per decision (default: its own)")
     parser.add_argument("--iterations", type=int, default=None, help="hard: worlds per decision instead of a time")
+    parser.add_argument("--horses", action="store_true", help="play with Horses & Stagecoach (H-1)")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
@@ -92,9 +101,12 @@ def main(argv: list[str] | None = None) -> int:
 
     wins: dict[str, float] = defaultdict(float)
     times: dict[str, list[float]] = defaultdict(list)
+    margins: dict[str, list[float]] = defaultdict(list)
+    options = Options(horses=args.horses)
     for n in range(args.games):
         deal, rotation = args.seed * 100_000 + n // args.players, n % args.players
-        shares = play(levels, deal, rotation, budget_ms=args.budget_ms, iterations=args.iterations, times=times)
+        shares = play(levels, deal, rotation, budget_ms=args.budget_ms, iterations=args.iterations, times=times,
+                      options=options, margins=margins)
         for level, share in shares.items():
             wins[level] += share
         if not args.quiet:
@@ -108,11 +120,13 @@ def main(argv: list[str] | None = None) -> int:
         rate = wins[level] / args.games
         ms = [t * 1000 for t in times[level]]
         median, p95 = (statistics.median(ms) if ms else 0.0), percentile(ms, 0.95)
+        margin = statistics.fmean(margins[level]) if margins[level] else 0.0
         print(f"{level}: {seats} seat(s) of {args.players} (fair share {seats / args.players:.2f}), "
-              f"wins {rate:.3f} (95% {low:.3f}-{high:.3f}), decisions {len(ms)}, "
+              f"wins {rate:.3f} (95% {low:.3f}-{high:.3f}), mean margin ${margin:+.0f}, decisions {len(ms)}, "
               f"median {median:.1f} ms, p95 {p95:.1f} ms")
-        fields += [f"{level}_win={rate:.3f}", f"{level}_ci={low:.3f}-{high:.3f}",
+        fields += [f"{level}_win={rate:.3f}", f"{level}_ci={low:.3f}-{high:.3f}", f"{level}_margin={margin:.0f}",
                    f"{level}_median_ms={median:.1f}", f"{level}_p95_ms={p95:.1f}"]
+    fields.append(f"horses={int(args.horses)}")
     print(" ".join(fields))
     return 0
 

@@ -84,7 +84,8 @@ def candidate_answers(decision: Decision) -> list[str]:
 
 
 def play_out_round(game: Game, rng: random.Random) -> None:
-    """Normal bandits play on until the next round begins or the game ends."""
-    round_no = game.round_no
-    while (decision := game.pending) is not None and game.round_no == round_no:
+    """Normal bandits play on until the next round begins or the game ends; from the horse attack
+    (H-2, before round 1) through round 1, where a starting wagon shows what it is worth."""
+    round_no = max(game.round_no, 1)
+    while (decision := game.pending) is not None and game.round_no <= round_no:
         apply(game, normal.decide(game, decision.seat, rng))

@@ -9,7 +9,8 @@ Its habits: rob where the loot is and walk toward it, keep out of the marshal's 
 punch the leader, end the round where the round card's event helps, draw when the hand is poor.
 Powers: Ghost hides his first card, Cheyenne keeps the purses she knocks loose, Tuco's shots
 through the roof and Belle's shelter count when it plans, Django pushes victims toward the marshal,
-Doc's seventh card simply makes drawing rarer.
+Doc's seventh card simply makes drawing rarer. With Horses & Stagecoach, engine.ai.normal_horses
+adds the stagecoach, the shotgun, hostages, whiskey and the expansion's decisions and events.
 """
 
 from __future__ import annotations
@@ -17,9 +18,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cached_property
+from typing import TypeVar
 
 from engine.actions import fire_targets, has_power
+from engine.ai import normal_horses as horses
 from engine.ai.value import PUBLIC_WORTH, kind_worth, standings
+from engine.hooks import HOOKS, through
+from engine.horses.model import COACH_ROOF
+from engine.horses.rules import SHOTGUN
 from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, loot_kind
 from engine.planning import turns
 from engine.train import INSIDE, Position
@@ -28,6 +34,8 @@ MARSHAL_SHOT = 350.0  # meeting the marshal: a dead card in the deck, a lost tur
 CROWD = 40.0  # each rival at one's position
 SHOT = 220.0  # one bullet fired: a step toward the Gunslinger's $1000, a dead card for the victim
 NOISE = 8.0  # ties broken at random so that rollouts from one world differ
+
+T = TypeVar("T")
 
 
 class Table:
@@ -38,7 +46,16 @@ class Table:
         self.seat = seat
         self.me = game.bandits[game.seats[seat].bandits[0]]
         self.train = game.train
+        self.coach = game.coach
+        self.marshal_shot = MARSHAL_SHOT
         self.loot = {pos: max(map(PUBLIC_WORTH.__getitem__, tokens)) for pos, tokens in game.floor_loot.items()}
+        if self.coach is not None and horses.guarded(self):
+            # The strongbox under the shotgun cannot be robbed before he is punched (H-11).
+            free = horses.robbable(self, COACH_ROOF, game.floor_loot[COACH_ROOF])
+            if free:
+                self.loot[COACH_ROOF] = max(map(PUBLIC_WORTH.__getitem__, free))
+            else:
+                del self.loot[COACH_ROOF]
         card = game.current_round_card()
         self.event = card.event if card and game.options.events else None
         self.marshal_car = game.train.car_of[game.marshal]
@@ -49,9 +66,34 @@ class Table:
                 if b is not self.me:
                     self.crowd[b.at] = self.crowd.get(b.at, 0.0) + CROWD
         # How much the round's end (and its event) weighs on a position: more as the round goes on.
-        kinds = turns(game)
-        self.end_weight = (game.planning.turn + 1) / len(kinds) if game.phase == PLANNING else 0.5
+        kinds = turns(game) if game.round_card is not None else ""  # none before round 1 (H-2)
+        self.end_weight = (game.planning.turn + 1) / len(kinds) if game.phase == PLANNING and kinds else 0.5
         self._potentials: dict[tuple[Position, bool], float] = {}
+
+    def car(self, pos: Position) -> int | None:
+        """The car a position belongs to: the stagecoach's, the car it faces (H-3 Ruling); None off
+        the board (riding in the horse attack, escaped)."""
+        car = self.train.car_of.get(pos)
+        if car is None and self.coach is not None and pos in self.train.floor_of:
+            return int(self.coach.faces)
+        return car
+
+    def worth_of(self, token: str) -> float:
+        return PUBLIC_WORTH[token]
+
+    def my_cards(self) -> list[str]:
+        """Every card of my seat, wherever it is: I know them all (B-11)."""
+        seat = self.game.seats[self.seat]
+        return [*seat.deck, *seat.hand, *seat.discard, *(p.card for p in self.game.pile if p.seat == self.seat)]
+
+    def best(self, decision: Decision, rng: random.Random, worth: Callable[[str], float]) -> str:
+        return _best(decision, rng, worth)
+
+    @cached_property
+    def punch_to_come(self) -> bool:
+        """A Punch of mine in hand or on the pile still to resolve, that will do something."""
+        cards = [*self.game.seats[self.seat].hand, *self.my_future_cards()]
+        return any(card_action(c) == "punch" for c in cards) and not horses.forbidden(self, "punch")
 
     @cached_property
     def scores(self) -> dict[str, float]:
@@ -81,14 +123,23 @@ class Table:
 
     def _potential(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> float:
         car_of, floor_of = self.train.car_of, self.train.floor_of
+        car = car_of.get(pos)
+        if car is None:
+            car = self.car(pos)
+            if car is None:
+                return 0.0  # off the board: nothing more to take nor to fear
+            # Beside the train: one more step from the car the stagecoach faces.
+            return self._beside_potential(pos, car, robbing, loot)
         here = loot.get(pos, 0.0)
         value = here if robbing else 0.3 * here
-        car, floor = car_of[pos], floor_of[pos]
+        floor = floor_of[pos]
         nearby = 0.0
         guarded = self.game.marshal
         for q, worth in loot.items():
             if q != pos:
-                reach = worth / (2.0 + 2.0 * (abs(car_of[q] - car) + (floor_of[q] != floor)))
+                qcar = car_of.get(q)
+                steps = abs(car - (self.coach.faces if qcar is None else qcar)) + (floor_of[q] != floor)
+                reach = worth / (2.0 + 2.0 * (steps + (qcar is None)))
                 if q == guarded:
                     reach *= 0.3  # nobody can stay by the marshal to rob it (B-7.10)
                 if reach > nearby:
@@ -99,6 +150,25 @@ class Table:
         elif floor == INSIDE and abs(self.marshal_car - car) == 1:
             value -= 0.15 * MARSHAL_SHOT  # a Marshal card away from a bullet
         value -= self.crowd.get(pos, 0.0)
+        if self.coach is not None:
+            value += horses.position_worth(self, pos)
+        if self.end_weight and self.event:
+            value += self.end_weight * event_bonus(self, pos)
+        return value
+
+    def _beside_potential(self, pos: Position, car: int, robbing: bool, loot: dict[Position, float]) -> float:
+        """A position of the stagecoach (H-10): its loot, loot in reach from the car it faces."""
+        train = self.train
+        here = loot.get(pos, 0.0)
+        value = here if robbing else 0.3 * here
+        floor = train.floor_of[pos]
+        nearby = 0.0
+        for q, worth in loot.items():
+            if q != pos:
+                qcar = train.car_of.get(q, car)
+                steps = abs(qcar - car) + (train.floor_of[q] != floor) + (q in train.car_of)
+                nearby = max(nearby, worth / (2.0 + 2.0 * steps))
+        value += nearby - self.crowd.get(pos, 0.0) + horses.position_worth(self, pos)
         if self.end_weight and self.event:
             value += self.end_weight * event_bonus(self, pos)
         return value
@@ -107,33 +177,61 @@ class Table:
         """Where a bandit entering ``pos`` ends up: the marshal sends him to the roof (B-7.10)."""
         return self.train.other_floor(pos) if pos == self.game.marshal else pos
 
-    def best_step(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> Position:
+    def penalty(self, to: Position, start: Position | None = None) -> float:
+        """Stepping into the marshal's car (B-7.10) or past the shotgun on the roofs (H-11)."""
+        cost = -MARSHAL_SHOT if to == self.game.marshal else 0.0
+        if self.coach is not None and horses.passes_shotgun(self, self.me.at if start is None else start, to):
+            cost -= horses.SHOTGUN_PASS
+        return cost
+
+    def move_ends(self, pos: Position) -> list[Position]:
+        """Where a Move from ``pos`` may end (B-7.4), the expansion's ends included (H-10)."""
         train = self.train
-        ends = train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
-        return max(ends, key=lambda q: self.potential(self.landing(q), robbing, loot) + _penalty(self, q))
+        if self.coach is None:
+            return train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
+        if pos not in train.floor_of:
+            return []  # off the board (escaped, H-22)
+        if not train.on_train(pos):
+            ends: list[Position] = []
+        else:
+            ends = train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
+        return self._standing(pos, lambda me: through(HOOKS.move_ends, self.game, me, ends))
+
+    def best_step(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> Position:
+        ends = self.move_ends(pos)
+        if not ends:
+            return pos
+        return max(ends, key=lambda q: self.potential(self.landing(q), robbing, loot) + self.penalty(q, pos))
 
     def targets_from(self, pos: Position) -> list[Bandit]:
         """Whom my bandit could shoot from ``pos`` if the others stayed where they are."""
+        if self.car(pos) is None:
+            return []
+        me = self.me
+        return self._standing(pos, lambda stand_in: [b for b in fire_targets(self.game, stand_in) if b.name != me.name])
+
+    def _standing(self, pos: Position, ask: Callable[[Bandit], list[T]]) -> list[T]:
+        """Ask the rules something with my bandit standing at ``pos`` for a moment: they ask where
+        a bandit stands through the table."""
         me = self.me
         stand_in = Bandit(me.name, me.seat, pos, me.loot, me.revolver, me.bullets_received)
         game = self.game
         real = game.bandits[me.name]
-        game.bandits[me.name] = stand_in  # the rules ask where the shooter stands through the table
+        game.bandits[me.name] = stand_in
         try:
-            return [b for b in fire_targets(game, stand_in) if b.name != me.name]
+            return ask(stand_in)
         finally:
             game.bandits[me.name] = real
-
-
-def _penalty(table: Table, pos: Position) -> float:
-    """Stepping into the marshal's car: a neutral bullet on the way to the roof (B-7.10)."""
-    return -MARSHAL_SHOT if pos == table.game.marshal else 0.0
 
 
 def event_bonus(table: Table, pos: Position) -> float:
     """What the round card's event (B-10) does to a bandit ending the round at ``pos``."""
     event = table.event
     train, game = table.train, table.game
+    if table.coach is not None:
+        bonus = horses.event_bonus(table, pos)
+        if bonus:
+            return bonus
     roof = train.is_roof(pos)
     marshal_roof = train.other_floor(game.marshal)
     if event == "angry-marshal":
@@ -145,11 +243,11 @@ def event_bonus(table: Table, pos: Position) -> float:
     if event == "passengers-rebellion":
         return -150.0 if not roof else 0.0
     if event == "hostage-conductor":
-        return 250.0 if train.car_of[pos] == 0 else 0.0
+        return 250.0 if train.car_of.get(pos) == 0 else 0.0
     if event == "pickpocketing":
         return 0.8 * kind_worth("purse") if any(loot_kind(t) == "purse" for t in game.floor_loot.get(pos, ())) else 0.0
     if event == "take-it-all":
-        return 150.0 if train.car_of[pos] == train.car_of[game.marshal] and roof else 0.0
+        return 150.0 if train.car_of.get(pos) == train.car_of[game.marshal] and roof else 0.0
     return 0.0
 
 
@@ -174,6 +272,10 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
             worth = draw_worth(table, decision, kinds, turn)
         elif verb == "pass":
             worth = 0.0
+        elif verb == "drink":
+            plays = sorted((card_worth(table, card_action(h), pos, loot, robbing)
+                            for h in game.seats[table.seat].hand if not h.startswith("bullet:")), reverse=True)
+            worth = horses.drink_worth(table, c, plays, draw_worth(table, decision, kinds, turn))
         else:
             action = card_action(c)
             if action not in worths:
@@ -191,10 +293,16 @@ def _imagine(
     table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool
 ) -> tuple[dict[Position, float], Position]:
     """The loot still to take and my bandit's position after one of my cards, the others assumed still."""
+    if table.car(pos) is None:
+        return loot, pos  # escaped (H-22): nothing more resolves
     if action == "move":
         return loot, table.landing(table.best_step(pos, robbing, loot))
     if action == "floor":
-        return loot, table.landing(table.train.other_floor(pos))
+        return loot, _floor_landing(table, pos)
+    if action == "ride":
+        return loot, horses.ride_landing(table, pos, robbing)
+    if action == "punch" and table.coach is not None and horses.punch_worth(table, pos) is not None:
+        return {**loot, pos: kind_worth("strongbox")}, pos  # the shotgun punched off the strongbox
     if action == "rob" and pos in loot:
         return {q: w for q, w in loot.items() if q != pos}, pos  # the best token here will be mine
     return loot, pos
@@ -203,20 +311,30 @@ def _imagine(
 def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool) -> float:
     """What playing a card now should bring, judged from where my bandit will be when it resolves."""
     game, me = table.game, table.me
+    if table.car(pos) is None:
+        return 0.0  # escaped (H-22): the card will not resolve
     if action == "rob":
         return 0.9 * loot.get(pos, 0.0)
     if action in ("move", "floor"):
         here = table.potential(pos, robbing, loot)
         to = table.best_step(pos, robbing, loot) if action == "move" else table.train.other_floor(pos)
-        return table.potential(table.landing(to), robbing, loot) + _penalty(table, to) - here
+        return table.potential(table.landing(to), robbing, loot) + table.penalty(to, pos) - here
     if action == "fire":
         if me.revolver == 0:
             return 0.0
         targets = table.targets_from(pos)
         if not targets:
             return 0.0
-        return SHOT + (60.0 if any(b.name == table.leader for b in targets) else 0.0)
+        bonus = horses.shot_bonus(table) if table.coach is not None else 0.0
+        return SHOT + bonus + (60.0 if any(b.name == table.leader for b in targets) else 0.0)
+    if action == "ride":
+        return horses.ride_card_worth(table, pos, robbing)
+    if table.coach is not None and horses.forbidden(table, action):
+        return 0.0  # the hostage's malus: the card does nothing (H-12)
     if action == "punch":
+        shotgun = None if table.coach is None else horses.punch_worth(table, pos)
+        if shotgun is not None:
+            return shotgun
         victims = [b for b in game.bandits.values() if b.at == pos and b is not me and b.loot]
         if not victims:
             return 20.0 if any(b.at == pos and b is not me for b in game.bandits.values()) else 0.0
@@ -224,6 +342,10 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
     if action == "marshal":
         return 0.5 * max(_marshal_worth(table, c) for c in _marshal_cars(game))
     return 0.0
+
+
+def _floor_landing(table: Table, pos: Position) -> Position:
+    return table.landing(table.train.other_floor(pos))
 
 
 def draw_worth(table: Table, decision: Decision, kinds: str, turn: int) -> float:
@@ -234,6 +356,8 @@ def draw_worth(table: Table, decision: Decision, kinds: str, turn: int) -> float
     worth = 120.0 - 25.0 * playable
     if kinds[turn] == TUNNEL:
         worth -= 40.0  # a tunnel hides the card played: better used to play than to draw
+    if table.coach is not None:
+        worth += horses.draw_bonus(table)
     return worth
 
 
@@ -268,7 +392,7 @@ def _marshal_worth(table: Table, car: int) -> float:
 
 def move(table: Table, decision: Decision, rng: random.Random) -> str:
     robbing = any(card_action(c) == "rob" for c in table.my_future_cards())
-    return _best(decision, rng, lambda q: table.potential(table.landing(q), robbing, table.loot) + _penalty(table, q))
+    return _best(decision, rng, lambda q: table.potential(table.landing(q), robbing, table.loot) + table.penalty(q))
 
 
 def fire(table: Table, decision: Decision, rng: random.Random) -> str:
@@ -277,7 +401,9 @@ def fire(table: Table, decision: Decision, rng: random.Random) -> str:
     def worth(name: str) -> float:
         victim = game.bandits[name]
         value = table.scores[name]
-        if has_power(game, me, "django"):
+        if table.coach is not None:
+            value += horses.shot_bonus(table)
+        if has_power(game, me, "django") and table.train.on_train(victim.at) and table.train.on_train(me.at):
             away = table.train.car_of[victim.at] - table.train.car_of[me.at]
             to = table.train.step(victim.at, 1 if away > 0 else -1) if away else None
             if to is not None and to == game.marshal:
@@ -292,7 +418,15 @@ def rob(table: Table, decision: Decision, rng: random.Random) -> str:
 
 
 def punch(table: Table, decision: Decision, rng: random.Random) -> str:
-    return _best(decision, rng, lambda name: _knock_loose(table, table.game.bandits[name]) + 0.1 * table.scores[name])
+    """The victim with the best loot to knock loose; the shotgun first, which frees the strongbox
+    under my feet (H-11)."""
+
+    def worth(name: str) -> float:
+        if name == SHOTGUN:
+            return horses.SHOTGUN_PUNCH
+        return _knock_loose(table, table.game.bandits[name]) + 0.1 * table.scores[name]
+
+    return _best(decision, rng, worth)
 
 
 def drop(table: Table, decision: Decision, rng: random.Random) -> str:
@@ -307,7 +441,8 @@ def shove(table: Table, decision: Decision, rng: random.Random) -> str:
     def worth(pos: Position) -> float:
         if pos == game.marshal:
             return MARSHAL_SHOT
-        return -table.loot.get(pos, 0.0)
+        special = horses.shove_worth(table, pos)
+        return -table.loot.get(pos, 0.0) + (0.0 if special is None else special)
 
     return _best(decision, rng, worth)
 
@@ -343,6 +478,13 @@ DECIDE: dict[str, Callable[[Table, Decision, random.Random], str]] = {
     "keep-purse": yes,
     "pickpocket": yes,
     "discard": keep,
+    # Horses & Stagecoach (engine.ai.normal_horses)
+    "attack": horses.attack,
+    "attack-wagon": horses.attack_wagon,
+    "ride": horses.ride,
+    "hostage": horses.hostage,
+    "flee": horses.flee,
+    "keep-card": horses.keep_card,
 }
 
 

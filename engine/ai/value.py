@@ -5,9 +5,16 @@ from __future__ import annotations
 from functools import cache
 
 from engine.data import base
-from engine.model import Bandit, Game, loot_kind, purse_value
+from engine.hooks import HOOKS
+from engine.horses.scoring import ransom
+from engine.model import OVER, Bandit, Game, loot_kind, purse_value
+from engine.scoring import scores
 
 BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead card in a hand of six
+# A flask is worth nothing at the count (H-13 Ruling) but each drink to come is three more cards to
+# choose from or one more card played (H-13): what a full or half-drunk one is worth in play.
+FLASK_USE = {"whiskey": 90.0, "whiskey-half": 45.0, "old-whiskey-half": 60.0}
+ARRESTED = 5000.0  # Escape (H-22): a bandit still on the train cannot win, whatever his loot
 
 
 @cache
@@ -18,8 +25,11 @@ def purse_guess() -> float:
 
 
 def kind_worth(kind: str) -> float:
-    """A loot token known only by its kind: what the public sees (B-11.2)."""
-    return purse_guess() if kind == "purse" else float(base().loot_values[kind])
+    """A loot token known only by its kind: what the public sees (B-11.2); a flask by its drinks."""
+    if kind == "purse":
+        return purse_guess()
+    use = FLASK_USE.get(kind)
+    return use if use is not None else float(base().loot_values[kind])
 
 
 class _PublicWorth(dict[str, float]):
@@ -68,12 +78,33 @@ def margin(game: Game, seat: int) -> float:
 
     Bullet cards received clog the hands of the rounds to come, so each costs a little.
     """
-    scores = standings(game, seat, exact=True)
     rounds_left = base().rounds - game.round_no
     worth = {
-        b.name: scores[b.name] - BULLET_COST * rounds_left * b.bullets_received for b in game.bandits.values()
+        name: score - BULLET_COST * rounds_left * game.bandits[name].bullets_received
+        for name, score in expected_scores(game, seat).items()
     }
     mine = [worth[name] for name in game.seats[seat].bandits]
     others = [v for name, v in worth.items() if game.bandits[name].seat != seat]
     return sum(mine) - max(others)
+
+
+def expected_scores(game: Game, seat: int) -> dict[str, float]:
+    """Each bandit's score as things stand (purses at their values: in a sampled world they were
+    drawn, not seen). With Horses & Stagecoach: hostages' ransoms (H-12), and at the end the full
+    count (H-30: stations, flasks at $0), a bandit who cannot win far behind (Escape, H-22)."""
+    if game.coach is None:
+        return standings(game, seat, exact=True)
+    if game.phase == OVER:
+        final = scores(game)
+        can_win = _contenders(game)
+        return {name: value - (0.0 if name in can_win else ARRESTED) for name, value in final.items()}
+    now = standings(game, seat, exact=True)
+    return {name: value + ransom(game, game.bandits[name]) for name, value in now.items()}
+
+
+def _contenders(game: Game) -> set[str]:
+    pool = list(game.bandits)
+    for hook in HOOKS.contenders:
+        pool = hook(game, pool)
+    return set(pool)
 

@@ -16,8 +16,11 @@ import random
 from collections import Counter
 from typing import Any
 
+from engine.ai import worlds_horses
 from engine.data import base
 from engine.dice import Dice
+from engine.horses.data import horses_data
+from engine.horses.model import Coach
 from engine.model import (
     BULLET,
     NEUTRAL,
@@ -33,9 +36,10 @@ from engine.model import (
     is_bullet,
 )
 from engine.observe import Observation
-from engine.setup import action_cards
+from engine.setup import action_cards, round_card_pools
 
 PLAN_RECORDS = ("play", "draw", "pass")  # one of these per planning answer (engine.planning)
+DRINK, OLD = "drink", "old-whiskey"  # a drink does not use the go: whiskey draws, old whiskey adds a card (H-13)
 
 
 class InconsistentView(AssertionError):
@@ -54,10 +58,17 @@ class Knowledge:
         self.purses = _purse_values(obs, self.viewer)
         self.used_round_cards = {e["card"] for e in obs["log"] if e["type"] == "round"}
         card = obs["round_card"]
-        self.planning = _planning(obs, card["turns"] if card else "")
+        turns = card["turns"] if card else ""
+        self.planning, tipsy, played = _planning(obs, turns)
+        self.schemin: dict[str, Any] = {"tipsy": tipsy, "melee": []}
+        if obs["options"]["horses"]:
+            self.schemin["melee"] = worlds_horses.melee_hidden(obs, turns, self.planning.turn, played)
         self.neutral_bullets_removed = sum(
             e["removed"] for e in obs["log"] if e["type"] == "neutral-bullets-gone"
         )
+        self.horses = bool(obs["options"]["horses"])
+        self.flasks = worlds_horses.Flasks(obs) if self.horses else None
+        self.this_round = _this_round(obs["log"]) if self.horses else []  # read back by Deadly bullet (H-22)
 
     def sample(self, rng: random.Random) -> Game:
         """A complete game agreeing with the observation and the seat's decision."""
@@ -73,18 +84,25 @@ class Knowledge:
         ]
         purses = list(self.purses)
         rng.shuffle(purses)
-        floor_loot = {pos: [_value(t, purses) for t in tokens] for pos, tokens in sorted(obs["floor_loot"].items())}
+        old = None if self.flasks is None else self.flasks.old_at(rng)
+        floor_loot = {
+            pos: [worlds_horses.flask_token(_value(t, purses), ("floor", pos, i), old) for i, t in enumerate(tokens)]
+            for pos, tokens in sorted(obs["floor_loot"].items())
+        }
         bandits = {
             b["name"]: Bandit(
-                name=b["name"], seat=b["seat"], at=b["at"], loot=[_value(t, purses) for t in b["loot"]],
+                name=b["name"], seat=b["seat"], at=b["at"],
+                loot=[worlds_horses.flask_token(_value(t, purses), ("loot", b["name"], i), old)
+                      for i, t in enumerate(b["loot"])],
                 revolver=b["revolver"], bullets_received=b["bullets_received"],
             )
             for b in obs["bandits"]
         }
         card = obs["round_card"]
         plan = self.planning
-        # The box only feeds B-10.8, whose purse is worth $250 either way: an empty box will do.
-        return Game(
+        # The box only feeds B-10.8, whose purse is worth $250 either way, and holds the flasks left
+        # out (H-1): an empty box but for those will do.
+        game = Game(
             options=Options(**obs["options"]),
             wagons=tuple(c["name"] for c in obs["train"][1:]),
             seats=[seat for seat, _ in seats],
@@ -106,7 +124,13 @@ class Knowledge:
             pending=_decision(self.decision, bandits, rng),
             step=obs["step"],
             seed=None,
+            box=[] if self.flasks is None else self.flasks.box(old),
+            log=list(self.this_round),
         )
+        if self.horses:
+            pending = {"kind": self.decision.kind, "bandit": self.decision.bandit}
+            game.coach = worlds_horses.coach(obs, rng, self.schemin, pending)
+        return game
 
     def _own_seat(self, view: dict[str, Any], rng: random.Random) -> tuple[Seat, list[str]]:
         deck = Counter(self.unknown[view["seat"]])
@@ -137,15 +161,16 @@ class Knowledge:
         return seat, face_down
 
     def _round_deck(self, rng: random.Random) -> list[str]:
-        """The round cards to come (B-3.5): unused cards of the band, a station card last (advanced)."""
+        """The round cards to come (B-3.5): unused cards of the band, a station card last (advanced);
+        an expansion's cards shuffled in (H-1)."""
         left = self.obs["round_cards_left"]
         if not left:
             return []
-        data = base()
-        band = sorted(set(data.round_cards_for(len(self.obs["bandits"]))) - self.used_round_cards)
+        pool, stations = round_card_pools(Options(**self.obs["options"]), len(self.obs["seats"]))
+        band = sorted(set(pool) - self.used_round_cards)
         if self.obs["options"]["setup"] == "first-game":
             return rng.sample(band, min(left, len(band)))
-        return [*rng.sample(band, min(left - 1, len(band))), rng.choice(sorted(data.station_cards))]
+        return [*rng.sample(band, min(left - 1, len(band))), rng.choice(sorted(stations))]
 
 
 def _known_card(played: dict[str, Any]) -> str | None:
@@ -153,17 +178,26 @@ def _known_card(played: dict[str, Any]) -> str | None:
 
 
 def held_cards(obs: Observation) -> dict[int, Counter[str]]:
-    """Every card each seat owns: its bandits' action cards and the bullets it received (public log)."""
+    """Every card each seat owns: its bandits' action cards (each bandit's Ride with Horses &
+    Stagecoach, H-1) and the bullets it received or the Poodle brought (public log)."""
     seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
+    horses = bool(obs["options"].get("horses"))
     held: dict[int, Counter[str]] = {
-        s["seat"]: Counter(c for name in s["bandits"] for c in action_cards(name)) for s in obs["seats"]
+        s["seat"]: Counter(c for name in s["bandits"] for c in bandit_cards(name, horses)) for s in obs["seats"]
     }
     for event in obs["log"]:
         if event["type"] == "fire":
             held[seat_of[event["target"]]][f"{BULLET}:{event['bandit']}"] += 1
-        elif event["type"] == "hit":
+        elif event["type"] in ("hit", "poodle"):
             held[seat_of[event["bandit"]]][f"{BULLET}:{NEUTRAL}"] += 1
     return held
+
+
+def bandit_cards(name: str, horses: bool) -> tuple[str, ...]:
+    """A bandit's action cards: the base game's 10, and the expansion's (Ride, H-1)."""
+    if not horses:
+        return action_cards(name)
+    return action_cards(name) + tuple(f"{name}:{action}" for action, n in horses_data().action_cards for _ in range(n))
 
 
 def _unknown_cards(obs: Observation, pile: list[str | None]) -> dict[int, Counter[str]]:
@@ -191,22 +225,50 @@ def _value(token: str, purses: list[int]) -> str:
     return f"purse:{purses.pop() if purses else base().starting_purse}"
 
 
-def _planning(obs: Observation, turns: str) -> Planning:
-    """Where Schemin' stands, counted from the planning answers of this round in the public log."""
-    done = 0
-    for event in reversed(obs["log"]):
-        if event["type"] == "round":
-            break
-        done += event["type"] in PLAN_RECORDS
+def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
+    """Where Schemin' stands, replayed from this round's planning answers in the public log: the
+    planning state, the seat that has drunk in this go (H-13) and the cards played in this turn.
+
+    Each play, draw or pass uses one action of the go; a drink uses none: whiskey's draw is part
+    of it, old whiskey gives the go one more card.
+    """
     seats = len(obs["seats"])
     first = obs["first_seat"]
-    for turn, kind in enumerate(turns):
-        per_seat = 2 if kind == SPEEDING_UP else 1
-        order = _order(first, seats, kind != SWITCHING)
-        if done < seats * per_seat:
-            return Planning(turn, order, done // per_seat, per_seat - done % per_seat)
-        done -= seats * per_seat
-    return Planning(len(turns), _order(first, seats, True), 0, 1)
+    seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
+
+    def per_seat(turn: int) -> int:
+        return 2 if turn < len(turns) and turns[turn] == SPEEDING_UP else 1
+
+    turn, index, left, tipsy, played, drew_with_whiskey = 0, 0, per_seat(0), None, 0, False
+    for event in _this_round(obs["log"])[1:]:
+        kind = event["type"]
+        if kind == DRINK:
+            tipsy = seat_of[event["bandit"]]
+            left += event["flask"] == OLD
+            drew_with_whiskey = event["flask"] != OLD
+            continue
+        if kind not in PLAN_RECORDS:
+            continue  # a reshuffle (V-1.5) may come between a drink and its draw
+        if kind == "draw" and drew_with_whiskey:
+            drew_with_whiskey = False
+            continue
+        played += kind == "play"
+        left -= 1
+        if left == 0:
+            tipsy, index = None, index + 1
+            if index == seats:
+                turn, index, played = turn + 1, 0, 0
+            left = per_seat(turn)
+    clockwise = turn >= len(turns) or turns[turn] != SWITCHING
+    return Planning(turn, _order(first, seats, clockwise), index, left), tipsy, played
+
+
+def _this_round(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log from this round's ``round`` event on (empty before round 1)."""
+    for index in range(len(log) - 1, -1, -1):
+        if log[index]["type"] == "round":
+            return log[index:]
+    return []
 
 
 def _order(first: int, seats: int, clockwise: bool) -> list[int]:
@@ -223,10 +285,11 @@ def _decision(decision: Decision, bandits: dict[str, Bandit], rng: random.Random
 
 
 def clone(game: Game) -> Game:
-    """A copy to play on, sharing only what never changes; the event log is left behind."""
+    """A copy to play on, sharing only what never changes; the event log is left behind (but this
+    round's, with Horses & Stagecoach: Deadly bullet counts the round's bullets from it, H-22)."""
     plan = game.planning
     pending = game.pending
-    return Game(
+    copy = Game(
         options=game.options,
         wagons=game.wagons,
         seats=[Seat(s.index, s.bandits, list(s.deck), list(s.hand), list(s.discard)) for s in game.seats],
@@ -255,3 +318,17 @@ def clone(game: Game) -> Game:
         step=game.step,
         seed=game.seed,
     )
+    coach: Coach | None = game.coach
+    if coach is not None:
+        copy.log = _this_round(game.log)
+        copy.coach = Coach(
+            faces=coach.faces, shotgun=coach.shotgun, horses=list(coach.horses), hostages=list(coach.hostages),
+            held=dict(coach.held), arrivals=[list(a) for a in coach.arrivals],
+            attack=None if coach.attack is None else {
+                "car": coach.attack["car"], "riders": list(coach.attack["riders"]),
+                "chosen": dict(coach.attack["chosen"]),
+            },
+            tipsy=coach.tipsy, melee=list(coach.melee), moved=coach.moved, gone=dict(coach.gone),
+            kept={s: list(c) for s, c in coach.kept.items()},
+        )
+    return copy

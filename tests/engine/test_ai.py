@@ -46,7 +46,8 @@ def states(seed: int, every: float) -> Iterator[Game]:
 def hide_from(game: Game, viewer: int, rng: random.Random) -> None:
     """Change everything ``viewer`` may not see (B-11) and nothing it may: other players' hands,
     decks and discards, their face-down cards not yet resolved, every deck's order, purse values
-    not on the viewer's bandits, secrets it was not shown, the round cards to come, the dice."""
+    not on the viewer's bandits, secrets it was not shown, the round cards to come, the dice; with
+    Horses & Stagecoach also others' horse-attack choices and where the old whiskey is."""
     for seat in game.seats:
         rng.shuffle(seat.deck)
         if seat.index == viewer:
@@ -79,6 +80,26 @@ def hide_from(game: Game, viewer: int, rng: random.Random) -> None:
     rng.shuffle(coming)
     game.round_deck[:-1] = coming
     game.dice = Dice(rng.randrange(10**9))
+    if game.coach is not None and not over:
+        hide_the_expansion(game, viewer, rng)
+
+
+def hide_the_expansion(game: Game, viewer: int, rng: random.Random) -> None:
+    """What Horses & Stagecoach hides from ``viewer``: the other riders' secret choices in the horse
+    attack (H-2) and which full flask it does not hold is the old whiskey (H-13: face down, on the
+    floor, in others' loot or in the box)."""
+    coach = game.coach
+    if coach.attack is not None:
+        for name in coach.attack["chosen"]:
+            if game.bandits[name].seat != viewer:
+                coach.attack["chosen"][name] = rng.choice(["stop", "ride"])
+    places = [*game.floor_loot.values(), *(b.loot for b in game.bandits.values() if b.seat != viewer), game.box]
+    slots = [(tokens, i) for tokens in places for i, t in enumerate(tokens) if t in ("whiskey", "old-whiskey")]
+    if any(tokens[i] == "old-whiskey" for tokens, i in slots):
+        for tokens, i in slots:
+            tokens[i] = "whiskey"
+        tokens, i = rng.choice(slots)
+        tokens[i] = "old-whiskey"
 
 
 def private_copy(game: Game) -> Game:
