@@ -31,9 +31,10 @@ from typing import TYPE_CHECKING
 
 from engine.actions import has_power
 from engine.data import base
+from engine.horses import rules
 from engine.horses.data import horses_data
 from engine.horses.model import COACH_IN, COACH_ROOF, ESCAPED, Coach
-from engine.horses.rules import ESCAPE, RIDE_REACH, _passes_shotgun
+from engine.horses.rules import ESCAPE, RIDE_REACH
 from engine.model import NEUTRAL, Decision, card_action, is_bullet, loot_kind
 from engine.train import Position
 
@@ -101,7 +102,7 @@ def passes_shotgun(table: Table, start: Position, end: Position) -> bool:
     coach = table.coach
     if coach is None or coach.shotgun is None or start not in table.train.floor_of:
         return False
-    return _passes_shotgun(table.game, coach, start, end)
+    return rules.passes_shotgun(table.game, coach, start, end)
 
 
 def forbidden(table: Table, action: str) -> bool:

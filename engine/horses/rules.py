@@ -142,11 +142,11 @@ def meet_shotgun(game: Game, coach: Coach, bandits: list[Bandit]) -> None:
         coach.arrivals += [["flee", b.name] for b in bandits]
 
 
-def _passes_shotgun(game: Game, coach: Coach, came_from: Position, to: Position) -> bool:
+def passes_shotgun(game: Game, coach: Coach, came_from: Position, to: Position) -> bool:
     """Whether a Move on the roofs went past the shotgun's car without stopping there (H-11)."""
     train = game.train
-    if coach.shotgun is None:
-        return False
+    if coach.shotgun is None or not (train.is_roof(came_from) and train.is_roof(to)):
+        return False  # he stands on a roof: a Move inside the cars goes under him
     start = coach.faces if came_from == COACH_ROOF else train.car_of.get(came_from)
     end = coach.faces if to == COACH_ROOF else train.car_of.get(to)
     if start is None or end is None:
@@ -160,7 +160,7 @@ def _arrived(game: Game, bandits: list[Bandit], how: str, came_from: Position) -
     coach = game.coach
     if coach is None:
         return
-    if how == "move" and len(bandits) == 1 and _passes_shotgun(game, coach, came_from, bandits[0].at):
+    if how == "move" and len(bandits) == 1 and passes_shotgun(game, coach, came_from, bandits[0].at):
         give_neutral_bullets(game, bandits, cause=SHOTGUN)  # passing by: not stopped (H-11)
     if coach.shotgun is not None:
         meet_shotgun(game, coach, [b for b in bandits if b.at == shotgun_at(game, coach)])
