@@ -35,6 +35,8 @@ class Hooks:
     # After bandits came to a position by any means (the marshal's law applied, B-7.10): the
     # bandits, how, and where they came from.
     arrived: list[Callable[[Game, list[Bandit], str, str], None]] = field(default_factory=list)
+    # How a variant seats its players (engine.setup.Seating), or None for another variant's options.
+    seating: list[Callable[[Options], Any]] = field(default_factory=list)
     # A new game (B-3), after the base setup and before round 1 is dealt: the expansion's pieces,
     # cards and placement. A hook that leaves ``game.phase`` at another phase than planning takes
     # over until it calls ``engine.planning.start_round`` itself (the horse attack, H-2).
@@ -43,8 +45,12 @@ class Hooks:
     round_cards: list[Callable[[Options, int], tuple[list[str], list[str]]]] = field(default_factory=list)
     # Phases an expansion runs (engine.flow.advance): phase → the function that moves it on.
     phases: dict[str, Callable[[Game], None]] = field(default_factory=dict)
-    # The start of a round, before the deal (B-5.1).
+    # The start of a round, before the deal (B-5.1); then whether a variant asks something before
+    # the deal (True: it calls engine.planning.deal itself once answered, V-2.5).
     round_starts: list[Callable[[Game], None]] = field(default_factory=list)
+    before_deal: list[Callable[[Game], bool]] = field(default_factory=list)
+    # A card has just gone on the pile: (game, seat, card, turn kind, face down).
+    played: list[Callable[[Game, Seat, str, str, bool], None]] = field(default_factory=list)
     # Cards a seat is dealt (B-5.1), given the base answer.
     hand_size: list[Callable[[Game, Seat, int], int]] = field(default_factory=list)
     # A seat's planning answers (B-6.2–B-6.4), given the base answers, and the expansion's own
@@ -67,6 +73,11 @@ class Hooks:
     in_play: list[Callable[[Game, Bandit], bool]] = field(default_factory=list)
     # After the round card's event, before the cards go back (B-5.3).
     round_over: list[Callable[[Game], None]] = field(default_factory=list)
+    # The final count (B-8): who wins or loses together (groups of bandit names, given the base
+    # one bandit each); a side's Gunslinger penalty; the Gunslinger titles given the base ones.
+    sides: list[Callable[[Game, list[list[str]]], list[list[str]]]] = field(default_factory=list)
+    gunslinger_penalty: list[Callable[[Game, list[str]], int]] = field(default_factory=list)
+    gunslingers: list[Callable[[Game, list[str]], list[str]]] = field(default_factory=list)
     # The final count (B-8): scores given the base ones; who may win, given the base winners' pool.
     scores: list[Callable[[Game, dict[str, int]], dict[str, int]]] = field(default_factory=list)
     contenders: list[Callable[[Game, list[str]], list[str]]] = field(default_factory=list)

@@ -42,8 +42,11 @@ class Options:
     expert: bool = False  # V-1
     expert_bullets: str = "discard-at-end"  # V-1.2: discard-at-end | discard-on-draw
     horses: bool = False  # the Horses & Stagecoach expansion (H-1)
+    # How players sit: one bandit each, two bandits each (V-2), the two-player game (V-3), teams (V-4).
+    variant: str = "none"
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "variant": ("none", "two-bandits", "two-player", "teams"),
         "setup": ("first-game", "advanced"),
         "django": ("push", "lone-gun"),
         "belle": ("any-other", "same-position"),
@@ -51,11 +54,14 @@ class Options:
     }
 
     def problems(self) -> list[str]:
-        return [
+        found = [
             f"option {name} must be one of {', '.join(allowed)}"
             for name, allowed in self.CHOICES.items()
             if getattr(self, name) not in allowed
         ]
+        if self.variant == "two-player" and not self.expert:
+            found.append("the two-player game is played with the Expert variant (V-3.3)")
+        return found
 
 
 @dataclass(slots=True)
@@ -148,6 +154,8 @@ class Game:
     seed: int | None = None
     # The Horses & Stagecoach expansion's part of the state (engine.horses.model.Coach), or None.
     coach: Any = None
+    # A seating variant's part of the state (engine.variants), or None.
+    pairs: Any = None
     train: Train = field(init=False, repr=False, compare=False)  # derived from ``wagons``
 
     def __post_init__(self) -> None:
@@ -156,7 +164,7 @@ class Game:
     def current_round_card(self) -> RoundCard | None:
         if self.round_card is None:
             return None
-        return base().round_card(self.round_card, len(self.bandits))
+        return base().round_card(self.round_card, len(self.seats))  # by players (B-3.5, V-2.1)
 
     def seat_order(self, start: int, clockwise: bool = True) -> list[int]:
         return list(_seat_orders(len(self.seats))[start][clockwise])

@@ -13,7 +13,7 @@ from typing import Any
 from engine.data import base
 from engine.hooks import HOOKS
 from engine.model import OVER, Game, card_action, loot_kind
-from engine.scoring import gunslingers, scores, winners
+from engine.scoring import gunslingers, scores, side_scores, winners
 
 Observation = dict[str, Any]
 
@@ -98,7 +98,7 @@ def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observatio
                     "expert": game.options.expert, "expert_bullets": game.options.expert_bullets,
                     "django": game.options.django,
                     "belle": game.options.belle, "setup": game.options.setup,
-                    "horses": game.options.horses},
+                    "horses": game.options.horses, "variant": game.options.variant},
         "train": [{"car": c.index, "kind": c.kind, "name": c.name} for c in game.train.cars],
         "marshal": game.marshal,
         "neutral_bullets": game.neutral_bullets,
@@ -114,6 +114,8 @@ def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observatio
         view_all["result"] = {
             "scores": scores(game), "gunslingers": gunslingers(game), "winners": winners(game),
         }
+        if any(len(side) > 1 for side, _ in side_scores(game)):  # bandits that score together (V-2, V-4)
+            view_all["result"]["sides"] = [{"bandits": side, "score": total} for side, total in side_scores(game)]
     for hook in HOOKS.observe:
         hook(game, viewer, view_all)
     return view_all

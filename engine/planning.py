@@ -68,6 +68,13 @@ def start_round(game: Game) -> None:
     record(game, "round", card=game.round_card, first_seat=game.first_seat)
     for hook in HOOKS.round_starts:
         hook(game)
+    if any(asks(game) for asks in HOOKS.before_deal):
+        return  # a variant asks something first (a card to take, V-2.5), then calls deal
+    deal(game)
+
+
+def deal(game: Game) -> None:
+    """B-5.1: each hand dealt (Expert: completed, V-1.4), then Schemin' starts with the first player."""
     for seat in game.seats:
         if game.options.expert:
             draw(game, seat, refill_count(game, seat))  # V-1.4: no reshuffle
@@ -85,7 +92,7 @@ def start_round(game: Game) -> None:
 
 def turns(game: Game) -> str:
     """The turn kinds of the current round card (B-5.2)."""
-    return _turns(game.round_card, len(game.bandits))
+    return _turns(game.round_card, len(game.seats))
 
 
 class _PlayAnswers(dict[str, str | None]):
@@ -176,6 +183,8 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
                    secret={"card": card}, seen_by=[seat.index])
         else:
             record(game, "play", seat=seat.index, face_down=False, card=card)
+        for played in HOOKS.played:
+            played(game, seat, card, kinds[plan.turn], face_down)
     plan.actions_left -= 1
     if plan.actions_left == 0:
         for go_over in HOOKS.go_over:

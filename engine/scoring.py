@@ -17,10 +17,28 @@ def token_value(token: str) -> int:
     return WORTH[kind] if kind in WORTH else base().loot_values[kind]
 
 
+def sides(game: Game) -> list[list[str]]:
+    """Who wins or loses together: each bandit alone, or a variant's groups (a player's two bandits,
+    V-2.7; partners, V-4.5), in seat order."""
+    groups = [[name] for name in game.bandits]
+    for hook in HOOKS.sides:
+        groups = hook(game, groups)
+    return groups
+
+
 def gunslingers(game: Game) -> list[str]:
-    """B-8.2: the bandits with the fewest bullets left, every tie included (zero shots too)."""
-    fewest = min(b.revolver for b in game.bandits.values())
-    return [b.name for b in game.bandits.values() if b.revolver == fewest]
+    """B-8.2: the side that fired the most bullets, every tie included (zero shots too); a side of
+    several bandits counts their shots together less a variant's penalty (V-2.8, V-4.5), and the
+    title goes to its first bandit (the $1000 is the side's once). A variant may have none (V-3.3)."""
+    fired = {}
+    for side in sides(game):
+        shots = sum(base().bullets_per_bandit - game.bandits[n].revolver for n in side)
+        fired[side[0]] = shots - sum(penalty(game, side) for penalty in HOOKS.gunslinger_penalty)
+    most = max(fired.values())
+    titled = [name for name, shots in fired.items() if shots == most]
+    for hook in HOOKS.gunslingers:
+        titled = hook(game, titled)
+    return titled
 
 
 def scores(game: Game) -> dict[str, int]:
@@ -36,17 +54,28 @@ def scores(game: Game) -> dict[str, int]:
     return totals
 
 
+def side_scores(game: Game) -> list[tuple[list[str], int]]:
+    """Each side with its total (V-2.7, V-4.5: a side's bandits score together)."""
+    totals = scores(game)
+    return [(side, sum(totals[n] for n in side)) for side in sides(game)]
+
+
 def winners(game: Game) -> list[str]:
-    """B-8.3: the richest; a tie goes to the fewest bullets received; still tied, they share.
+    """B-8.3: the richest side; a tie goes to the fewest bullets received; still tied, they share.
+    The winning sides' bandits, all of them.
 
     Only contenders may win: everyone, unless an expansion says otherwise (arrested, H-22)."""
-    totals = scores(game)
-    pool = list(totals)
+    pool = [name for side in sides(game) for name in side]
     for hook in HOOKS.contenders:
         pool = hook(game, pool)
-    if not pool:
+    standing = [(side, total) for side, total in side_scores(game) if any(n in pool for n in side)]
+    if not standing:
         return []
-    best = max(totals[n] for n in pool)
-    richest = [game.bandits[n] for n in pool if totals[n] == best]
-    fewest = min(b.bullets_received for b in richest)
-    return [b.name for b in richest if b.bullets_received == fewest]
+    best = max(total for _, total in standing)
+    richest = [side for side, total in standing if total == best]
+
+    def received(side: list[str]) -> int:
+        return sum(game.bandits[n].bullets_received for n in side)
+
+    fewest = min(map(received, richest))
+    return [n for side in richest if received(side) == fewest for n in side if n in pool]

@@ -20,12 +20,11 @@ import sys
 import time
 
 import engine  # noqa: F401  (registers every decision handler)
-from engine.data import base
 from engine.errors import SnapshotError
 from engine.flow import apply
 from engine.invariants import deal_problems, problems, totals
 from engine.model import OVER, PLANNING, Decision, Game, Options, is_bullet
-from engine.setup import new_game
+from engine.setup import new_game, seating
 from engine.snapshot import from_json, to_json
 
 
@@ -52,7 +51,8 @@ def check_step(game: Game, expected_totals: object, kept: list[list[str]] | None
         raise InvariantBroken(f"step {game.step}: " + "; ".join(found))
 
 
-def random_options(rng: random.Random, *, expert: bool | None = None, horses: bool = False) -> Options:
+def random_options(rng: random.Random, *, expert: bool | None = None, horses: bool = False,
+                   variant: str = "none") -> Options:
     """Options drawn at random; ``expert`` forces the Expert variant on or off; ``horses`` plays
     Horses & Stagecoach."""
     return Options(
@@ -64,6 +64,7 @@ def random_options(rng: random.Random, *, expert: bool | None = None, horses: bo
         expert=rng.random() < 0.25 if expert is None else expert,
         expert_bullets=rng.choice(["discard-at-end", "discard-on-draw"]),
         horses=horses,
+        variant=variant,
     )
 
 
@@ -87,8 +88,9 @@ def play_game(
 ) -> Game:
     """One complete game of random legal answers (answers drawn from ``seed``, not the game's dice)."""
     rng = random.Random(seed)
-    characters = rng.sample(base().characters, players)
-    game = new_game(characters, seed=seed, options=options or Options())
+    options = options or Options()
+    characters = seating(options).cast(rng, players)
+    game = new_game(characters, seed=seed, options=options)
     start = totals(game)
     if checks:
         check_step(game, start, kept=[[] for _ in game.seats] if game.round_no else None)
@@ -114,15 +116,20 @@ def main(argv: list[str] | None = None) -> int:
                         help="draw the options at random (expert, django, belle, setup) per game")
     parser.add_argument("--expert", action="store_true", help="play every game in the Expert variant (V-1)")
     parser.add_argument("--horses", action="store_true", help="play every game with Horses & Stagecoach (H-1)")
+    parser.add_argument("--variant", default="none", choices=Options.CHOICES["variant"],
+                        help="how players sit: two-bandits (V-2), two-player (V-3; Expert), teams (V-4)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     for n in range(args.games):
         seed = args.seed + n
         expert = True if args.expert else None
+        if args.variant == "two-player":
+            expert = True  # V-3.3
         if args.variants:
-            options: Options | None = random_options(random.Random(-seed), expert=expert, horses=args.horses)
+            options: Options | None = random_options(random.Random(-seed), expert=expert, horses=args.horses,
+                                                     variant=args.variant)
         else:
-            options = Options(expert=args.expert, horses=args.horses)
+            options = Options(expert=bool(expert), horses=args.horses, variant=args.variant)
         try:
             play_game(args.players, seed, options=options, checks=not args.fast)
         except InvariantBroken as broken:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from engine.data import base
@@ -20,6 +22,30 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 def action_cards(bandit: str) -> tuple[str, ...]:
     """A bandit's 10 action cards (B-1)."""
     return tuple(card(bandit, action) for action, n in base().action_cards for _ in range(n))
+
+
+@dataclass(frozen=True)
+class Seating:
+    """How a game seats its players (B-3; a variant's own, V-2 … V-4): how many players, how many
+    bandits each, how many wagons, and a seat's deck of action cards."""
+
+    min_players: int = MIN_PLAYERS
+    max_players: int = MAX_PLAYERS
+    bandits_per_seat: int = 1
+    wagons: Callable[[int], int] = lambda players: min(players, base().max_wagons)
+    deck: Callable[[Sequence[str]], list[str]] = lambda bandits: [c for b in bandits for c in action_cards(b)]
+    # Bandits for ``players`` players drawn at random (a table that lets the bot choose for all).
+    cast: Callable[[random.Random, int], list[list[str]]] = lambda rng, players: [
+        [name] for name in rng.sample(base().characters, players)]
+
+
+def seating(options: Options) -> Seating:
+    """The seating of a game with these options: a variant's (engine.hooks), else the base game's."""
+    for hook in HOOKS.seating:
+        found = hook(options)
+        if isinstance(found, Seating):
+            return found
+    return Seating()
 
 
 def round_card_pools(options: Options, players: int) -> tuple[list[str], list[str]]:
@@ -40,7 +66,7 @@ def check_options(options: Options) -> None:
 
 
 def new_game(
-    characters: Sequence[str],
+    characters: Sequence[str | Sequence[str]],
     *,
     seed: int,
     options: Options | None = None,
@@ -48,7 +74,8 @@ def new_game(
     first: int | None = None,
     round_cards: Sequence[str] | None = None,
 ) -> Game:
-    """Seat the players clockwise in the order given (one bandit each) and deal round 1.
+    """Seat the players clockwise in the order given and deal round 1: a player is a bandit, or
+    in a two-bandit variant a pair of them (V-2, V-3).
 
     ``wagons`` lets the host choose the wagons and their order (B-3.2); by default they are
     drawn at random; ``first`` names the first player's seat instead of drawing it (B-3.6);
@@ -57,17 +84,22 @@ def new_game(
     data = base()
     options = options or Options()
     check_options(options)
+    table = seating(options)
     players = len(characters)
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupError(f"Colt Express is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    unknown = [c for c in characters if c not in data.characters]
+    if not table.min_players <= players <= table.max_players:
+        raise SetupError(f"this game is for {table.min_players} to {table.max_players} players, not {players}")
+    teams = [[c] if isinstance(c, str) else list(c) for c in characters]
+    if any(len(team) != table.bandits_per_seat for team in teams):
+        raise SetupError(f"each player plays {table.bandits_per_seat} bandit(s)")
+    names = [name for team in teams for name in team]
+    unknown = [c for c in names if c not in data.characters]
     if unknown:
         raise SetupError(f"unknown character(s): {', '.join(unknown)}")
-    if len(set(characters)) != players:
+    if len(set(names)) != len(names):
         raise SetupError("each character can be played by one player only")
 
     dice = Dice(seed)
-    count = min(players, data.max_wagons)
+    count = table.wagons(players)
     if wagons is None:
         wagons = dice.sample(sorted(data.wagons), count)
     elif len(wagons) != count or len(set(wagons)) != count or not set(wagons) <= set(data.wagons):
@@ -75,7 +107,7 @@ def new_game(
 
     # B-3.3: the starting purses first, then each wagon's floor from the shuffled rest.
     purses = list(data.purses)
-    for _ in range(players):
+    for _ in names:  # one starting purse per bandit
         purses.remove(data.starting_purse)
     dice.shuffle(purses)
     jewels = data.jewels
@@ -110,16 +142,19 @@ def new_game(
     caboose = len(wagons)
     seats: list[Seat] = []
     bandits: dict[str, Bandit] = {}
-    for index, name in enumerate(characters):
+    for index, team in enumerate(teams):
         number = (index - first) % players + 1
-        at = f"{caboose if number % 2 else caboose - 1}/in"
-        deck = list(action_cards(name))
+        deck = table.deck(team)
         dice.shuffle(deck)
-        seats.append(Seat(index=index, bandits=[name], deck=deck))
-        bandits[name] = Bandit(
-            name=name, seat=index, at=at, loot=[f"purse:{data.starting_purse}"],
-            revolver=data.bullets_per_bandit,
-        )
+        seats.append(Seat(index=index, bandits=list(team), deck=deck))
+        for order, name in enumerate(team):
+            # A player's first bandit as B-3.7 says, a second one in the other wagon (V-2.4: a
+            # variant asks each player where, engine.variants).
+            at = f"{caboose if (number + order) % 2 else caboose - 1}/in"
+            bandits[name] = Bandit(
+                name=name, seat=index, at=at, loot=[f"purse:{data.starting_purse}"],
+                revolver=data.bullets_per_bandit,
+            )
 
     game = Game(
         options=options,

@@ -73,7 +73,7 @@ def _apply_base(obs: Observation, event: Event) -> None:
     floor: dict[str, list[str]] = obs["floor_loot"]
     if kind == "round":
         obs["round"] = int(obs.get("round") or 0) + 1
-        obs["round_card"] = _round_card(event["card"], len(obs["bandits"]))
+        obs["round_card"] = _round_card(event["card"], len(obs["seats"]))  # by players (B-3.5)
         obs["round_cards_left"] = max(0, int(obs.get("round_cards_left") or 0) - 1)
         obs["first_seat"] = event["first_seat"]
         obs["phase"] = "planning"

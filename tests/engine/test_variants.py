@@ -1,0 +1,58 @@
+"""The seating variants in the engine, where scenarios cannot reach: the pairing (V-2.2), the
+player counts, the secrets of the placement and of the card taken (V-2.4, V-2.5), snapshots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Options, SetupError, apply, new_game, observe
+from engine.snapshot import from_json, to_json
+from engine.variants.pairs import LEADERS, PARTNERS, eleven_cards, pairings
+
+TWO = Options(variant="two-bandits")
+
+
+def test_v_2_2_each_of_ghost_doc_and_belle_is_paired_with_one_of_the_others() -> None:
+    seen = set()
+    for seed in range(40):
+        teams = pairings(random.Random(seed))
+        assert sorted(t[0] for t in teams) == sorted(LEADERS) and sorted(t[1] for t in teams) == sorted(PARTNERS)
+        seen.add(tuple(map(tuple, teams)))
+    assert len(seen) == 6  # every pairing happens
+
+
+def test_v_2_3_the_eleven_cards_belong_to_one_bandit_each_with_one_marshal() -> None:
+    deck = eleven_cards(["ghost", "tuco"])
+    assert len(deck) == 11 and sorted(c.split(":")[1] for c in deck).count("marshal") == 1
+    assert {c.split(":")[0] for c in deck} == {"ghost", "tuco"}
+    for action in ("move", "floor", "fire", "punch", "rob"):
+        assert sorted(c for c in deck if c.endswith(":" + action)) == [f"ghost:{action}", f"tuco:{action}"]
+
+
+def test_v_2_1_player_counts_and_pairs_are_checked() -> None:
+    with pytest.raises(SetupError):
+        new_game([["ghost", "tuco"]], seed=1, options=TWO)
+    with pytest.raises(SetupError):
+        new_game(["ghost", "tuco"], seed=1, options=TWO)  # one bandit each: not this variant
+    with pytest.raises(SetupError):
+        new_game([["ghost", "tuco"], ["doc", "django"]], seed=1, options=Options(variant="two-player"))  # Expert
+    game = new_game([["ghost", "tuco"], ["doc", "django"], ["belle", "cheyenne"]], seed=1, options=TWO)
+    assert len(game.wagons) == 4 and len(game.bandits) == 6
+
+
+def test_v_2_4_and_v_2_5_the_placement_and_the_card_taken_are_secret_until_shown() -> None:
+    game = new_game([["ghost", "tuco"], ["doc", "django"]], seed=3, options=TWO, first=0)
+    apply(game, "place tuco")
+    other = observe(game, 1)
+    assert not any("tuco" in str(e.get("caboose", "")) for e in other["log"])
+    assert any(e.get("caboose") == "tuco" for e in observe(game, 0)["log"])
+    assert from_json(to_json(game)) == game  # mid-placement
+    apply(game, "place doc")
+    assert game.phase == "picking"
+    taken = game.pending.values[0]
+    apply(game, f"take-card {taken}")
+    assert taken in game.seats[0].hand and not any(e.get("card") == taken for e in observe(game, 1)["log"]
+                                                   if e["type"] == "take-card")
+    assert from_json(to_json(game)) == game  # mid-picking
