@@ -29,7 +29,7 @@ from engine.observe import observe_log
 from engine.snapshot import loads
 from lang import CODES, Language, english, language
 from render import text
-from table.service import LOBBY_OPTIONS, MAX_PLAYERS, Lobby, Outcome, Tables
+from table.service import LOBBY_OPTIONS, MAX_PLAYERS, TEAM, Lobby, Outcome, Tables, team_choices
 from table.storage import LOBBY, Delivery, GameRow, PlayerRow
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class Presenter:
                               description=lang.text(f"lobby.description.{row.status}", status=status))
         seats = "\n".join(
             f"{p.seat + 1}. {player_label(lang, p)} — "
-            + (text.bandit_name(p.character, lang) if p.character else lang.text("lobby.random-bandit"))
+            + (texts.cast_name(lang, p.character) if p.character else lang.text("lobby.random-bandit"))
             + (lang.text("lobby.host") if p.user_id == row.host_id else "")
             for p in lobby.players
         )
@@ -82,7 +82,7 @@ class Presenter:
         lines = [texts.choice_line(lang, "setup", o["setup"], LOBBY_OPTIONS["setup"])]
         lines += [texts.toggle_line(lang, name, bool(o.get(name))) for name in texts.TOGGLES]
         lines += [texts.choice_line(lang, name, o.get(name, LOBBY_OPTIONS[name][0]))
-                  for name in ("django", "belle", "timer")]
+                  for name in ("variant", "django", "belle", "timer")]
         lines.append(texts.chosen(lang.text("lobby.language", language=lang.text("language.name"))))
         embed.add_field(name=lang.text("lobby.options"), value="\n".join(lines), inline=False)
         if row.status != LOBBY and row.channel_id:
@@ -97,11 +97,12 @@ class Presenter:
         view = discord.ui.View(timeout=None)
         for action in ("join", "leave", "start", "cancel"):
             view.add_item(LobbyButton(row.id, action, lang.text(f"lobby.{action}")))
-        taken = {p.character for p in lobby.players if p.character}
+        taken = {name for p in lobby.players if p.character for name in p.character.split(TEAM)}
+        teams = team_choices(row.options, row.seed)  # a pair per player (V-2.2, V-3.1)
         characters = [discord.SelectOption(label=lang.text("lobby.random-option"), value="random", emoji="🎲")] + [
-            discord.SelectOption(label=text.bandit_name(c, lang), value=c,
-                                 description=lang.text("lobby.taken") if c in taken else None)
-            for c in base().characters
+            discord.SelectOption(label=texts.cast_name(lang, c), value=c,
+                                 description=lang.text("lobby.taken") if set(c.split(TEAM)) & taken else None)
+            for c in (teams if teams is not None else base().characters)
         ]
         view.add_item(LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-bandit")))
         o = row.options
@@ -172,7 +173,9 @@ class Presenter:
     @staticmethod
     def _welcome(outcome: Outcome, table: Language) -> Delivery:
         players = "\n".join(table.text("table.players", seat=p.seat + 1, player=player_label(table, p),
-                                        bandit=text.bandit_noun(p.character, table)) for p in outcome.players)
+                                        bandit=text.names_list([text.bandit_noun(b, table) for b in
+                                                                (p.character or "").split(TEAM)], table))
+                            for p in outcome.players)
         return to_game(outcome.game_id, {"op": "send", "mentions": False,
                                          "content": table.text("table.welcome", game=outcome.game_id, players=players)})
 

@@ -62,28 +62,33 @@ class Prompts:
         header = lang.text("dm.header.attack", game=game_id) if mine["phase"] == "horse-attack" else \
             lang.text("dm.header", game=game_id, round=mine["round"], rounds=mine["rounds"])
         hand = mine["seats"][seat]["hand"]
+        named = len(mine["seats"][seat]["bandits"]) > 1  # two bandits: each card says whose (V-2.3)
         if pending is not None and pending["seat"] == seat:
+            cover = _covering(state, seat)
             for answer in _in_hand_order(pending["options"])[:BUTTONS_PER_MESSAGE]:
-                view.add_item(AnswerButton(game_id, state.step, answer, label=texts.answer_label(lang, answer),
-                                           style=_style(answer)))
+                label = lang.text("button.no-cover") if cover and answer == "plan pass" else \
+                    texts.answer_label(lang, answer, named)
+                view.add_item(AnswerButton(game_id, state.step, answer, label=label, style=_style(answer)))
             question = texts.question(lang, pending["kind"], mine)
-            if pending["kind"] == "plan":
+            if cover:
+                question = lang.text("question.cover")
+            elif pending["kind"] == "plan":
                 kinds = mine["round_card"]["turns"]
                 turn = mine["turn"]
                 question += " " + lang.text("dm.turn", turn=turn + 1, turns=len(kinds),
                                             kind=texts.turn_name(lang, kinds[turn]))
             clock = "\n" + lang.text("clock.dm", deadline=deadline) if deadline else ""
-            content = f"{header}\n🟢 **{question}**{clock}\n{_hand_text(hand, lang)}"
+            content = f"{header}\n🟢 **{question}**{clock}\n{_hand_text(hand, lang, named)}"
         else:
             if mine["phase"] == "planning":
                 for card in hand_order({c for c in hand if not c.startswith("bullet:")})[:24]:
                     view.add_item(AnswerButton(game_id, state.step, f"plan play {card}",
-                                               label=texts.card_label(lang, card), disabled=True))
+                                               label=texts.card_label(lang, card, named), disabled=True))
                 view.add_item(AnswerButton(game_id, state.step, "plan draw", label=lang.text("button.draw"),
                                            disabled=True, style=discord.ButtonStyle.secondary))
             now = lang.text("dm.nothing") if pending is None else \
                 "⏳ " + texts.waiting(lang, pending["kind"], player_name(mine, pending["seat"], lang)) + "."
-            content = f"{header}\n{now}\n{_hand_text(hand, lang)}"
+            content = f"{header}\n{now}\n{_hand_text(hand, lang, named)}"
         if 0 < len(view.children) < BUTTONS_PER_MESSAGE:  # a full prompt keeps its answers, not the help
             view.add_item(HelpButton(game_id, state.step, lang.text("button.help")))
         shown = {**mine, "log": []} if mine["phase"] in ("planning", "keeping") else None
@@ -277,8 +282,14 @@ def _in_hand_order(answers: list[str]) -> list[str]:
     return sorted(answers, key=key)
 
 
-def _hand_text(hand: list[str], lang: Language) -> str:
-    actions = [texts.card_label(lang, c) for c in hand_order(hand) if not c.startswith("bullet:")]
+def _covering(state: Game, seat: int) -> bool:
+    """Whether ``seat`` is asked for a cover card now (V-2.6): a card of its other bandit, or none."""
+    pairs = state.pairs
+    return pairs is not None and pairs.cover == seat and state.pending is not None and state.pending.kind == "plan"
+
+
+def _hand_text(hand: list[str], lang: Language, named: bool = False) -> str:
+    actions = [texts.card_label(lang, c, named) for c in hand_order(hand) if not c.startswith("bullet:")]
     bullets = sum(1 for c in hand if c.startswith("bullet:"))
     words = lang.text("dm.hand", cards=", ".join(actions) or lang.text("dm.no-action-card"))
     return words + (" " + lang.text("dm.bullets", n=bullets) if bullets else "")

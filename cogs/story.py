@@ -27,12 +27,12 @@ from table.storage import Delivery, GameRow
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
 # Decisions no action on the train waits for (no picture is held back for them): Schemin''s, and
 # the expansion's horse attack (H-2) and Attack-plan bonus (H-21).
-OUTSIDE_ACTIONS = (*PLANNING_KINDS, "attack", "attack-wagon", "keep-card")
+OUTSIDE_ACTIONS = (*PLANNING_KINDS, "attack", "attack-wagon", "keep-card", "place", "take-card")
 PLANNING_ANSWERS = tuple(f"{kind} " for kind in OUTSIDE_ACTIONS)
 # Runs shown in words (the pile, the status line), not as pictures: planning moves, and a rider's
 # secret choice (its reveal is a picture).
 RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over",
-             "attack-choice", "attack-plan", "drink")
+             "attack-choice", "attack-plan", "drink", "placed", "take-card", "cover")
 MARKS_KEPT = 512  # games whose last public view is remembered (the others replay it when needed)
 
 Observation = dict[str, Any]

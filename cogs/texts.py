@@ -13,7 +13,7 @@ from lang import Language
 from render import text  # the game's own names, shared with the pictures
 
 # The lobby's option choices and on/off toggles, in the order the lobby shows them.
-RULE_OPTIONS = ("setup", "django", "belle", "timer")
+RULE_OPTIONS = ("setup", "variant", "django", "belle", "timer")
 TOGGLES = ("powers", "events", "expert", "horses")
 
 
@@ -66,12 +66,24 @@ def place(lang: Language, pos: Position) -> str:
     return lang.text("place.roof" if floor == "roof" else "place.in", car=car)
 
 
-def card_label(lang: Language, card: str) -> str:
-    return text.action_name(card.partition(":")[2], lang)
+def card_label(lang: Language, card: str, named: bool = False) -> str:
+    """A card's action; ``named``: with its bandit's name, for a player who has two (V-2.3)."""
+    owner, _, action = card.partition(":")
+    if named and owner != "bullet":
+        return lang.text("button.card-of", card=text.action_name(action, lang), bandit=text.bandit_name(owner, lang))
+    return text.action_name(action, lang)
 
 
-def answer_label(lang: Language, answer: str) -> str:
-    """A button's label for an engine answer text."""
+def cast_name(lang: Language, character: str) -> str:
+    """A stored character for people: a bandit's name, or a player's pair ("Ghost & Tuco")."""
+    first, _, second = character.partition("+")
+    if not second:
+        return text.bandit_name(first, lang)
+    return lang.text("team.name", first=text.bandit_name(first, lang), second=text.bandit_name(second, lang))
+
+
+def answer_label(lang: Language, answer: str, named: bool = False) -> str:
+    """A button's label for an engine answer text; ``named``: cards with their bandit's name."""
     kind, _, value = answer.partition(" ")
     if kind == "plan":
         verb, _, card = value.partition(" ")
@@ -80,10 +92,14 @@ def answer_label(lang: Language, answer: str) -> str:
         if verb == "pass":
             return lang.text("button.pass")
         if verb == "hide":
-            return lang.text("button.face-down", card=card_label(lang, card))
+            return lang.text("button.face-down", card=card_label(lang, card, named))
         if verb == "drink":
             return lang.text("button.drink", flask=_loot_name(lang, card))
-        return card_label(lang, card)
+        return card_label(lang, card, named)
+    if kind == "take-card":
+        return card_label(lang, value, named=True)
+    if kind == "place":
+        return text.bandit_name(value, lang)
     if kind in ("move", "shove", "flee") or (kind == "ride" and value != "escape"):
         return place(lang, value)
     if kind == "ride":

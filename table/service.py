@@ -8,6 +8,7 @@ their language by the cog.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import random
 import time
@@ -23,7 +24,9 @@ from engine.ai import LEVELS, choose
 from engine.ai.worlds import InconsistentView
 from engine.data import base
 from engine.scoring import gunslingers, scores, winners
+from engine.setup import seating
 from engine.snapshot import dumps, loads
+from engine.variants.pairs import TWO_BANDITS, TWO_PLAYER, pairings
 from lang import CODES, SOURCE, Language, english
 from table.pace import DEFAULT as DEFAULT_PACE
 from table.pace import PACES, pace_of
@@ -60,6 +63,7 @@ LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
     "events": (True, False),
     "expert": (False, True),
     "horses": (False, True),
+    "variant": ("none", "two-bandits", "two-player"),
     "django": ("push", "lone-gun"),
     "belle": ("any-other", "same-position"),
     "timer": (DEFAULT_PACE, *(name for name in PACES if name != DEFAULT_PACE)),
@@ -72,8 +76,31 @@ def default_options() -> dict[str, Any]:
 
 
 def engine_options(options: dict[str, Any]) -> Options:
-    """The rules options of a game's stored options (the rest, like the timer, is the table's)."""
-    return Options(**{k: v for k, v in options.items() if k in ENGINE_OPTIONS})
+    """The rules options of a game's stored options (the rest, like the timer, is the table's);
+    the two-player game is always played with the Expert variant (V-3.3)."""
+    chosen = {k: v for k, v in options.items() if k in ENGINE_OPTIONS}
+    if chosen.get("variant") == TWO_PLAYER:
+        chosen["expert"] = True
+    return Options(**chosen)
+
+
+TEAM = "+"  # a player's two bandits, stored as one character: "ghost+tuco" (V-2, V-3)
+
+
+def cast_of(character: str) -> str | list[str]:
+    """A stored character as the engine takes it: a bandit, or a player's pair."""
+    return character.split(TEAM) if TEAM in character else character
+
+
+def team_choices(options: dict[str, Any], seed: int) -> list[str] | None:
+    """The pairs a player may choose (V-2.2: Ghost, Doc and Belle paired at random with Tuco,
+    Cheyenne and Django; the two-player game: any two bandits, V-3.1), or None: one bandit each."""
+    variant = options.get("variant")
+    if variant == TWO_BANDITS:
+        return [TEAM.join(pair) for pair in pairings(random.Random(seed))]
+    if variant == TWO_PLAYER:
+        return [TEAM.join(pair) for pair in itertools.combinations(base().characters, 2)]
+    return None
 
 
 def time_limit(options: dict[str, Any], kind: str) -> float:
@@ -89,6 +116,28 @@ def _choose_safely(world: Game, seat: int, level: str, rng: random.Random, budge
     except InconsistentView:
         log.exception("the %s AI could not read the table; it answers at random this time", level)
         return choose(world, seat, "easy", rng=rng)
+
+
+def _deal_characters(lobby: Lobby) -> dict[int, str]:
+    """Each seat's character (or pair): the chosen ones, the others drawn from those left."""
+    rng = random.Random(lobby.game.seed)
+    taken = {name for p in lobby.players if p.character for name in p.character.split(TEAM)}
+    teams = team_choices(lobby.game.options, lobby.game.seed)
+    if teams is None:
+        free = [c for c in base().characters if c not in taken]
+    else:
+        free = [t for t in teams if not set(t.split(TEAM)) & taken]
+    rng.shuffle(free)
+    characters: dict[int, str] = {}
+    for player in lobby.players:
+        if player.character:
+            characters[player.seat] = player.character
+            continue
+        pick = free.pop()
+        characters[player.seat] = pick
+        if teams is not None:  # a pair's bandits are no longer free for another pair
+            free = [t for t in free if not set(t.split(TEAM)) & set(pick.split(TEAM))]
+    return characters
 
 
 class TableError(Exception):
@@ -222,7 +271,8 @@ class Tables:
         answers = await self.storage.answers(game_id)
 
         def deal() -> Game:
-            return new_game([str(p.character) for p in players], seed=row.seed, options=engine_options(row.options))
+            return new_game([cast_of(str(p.character)) for p in players], seed=row.seed,
+                            options=engine_options(row.options))
 
         probe, keep = deal(), 0
         for answer in answers:
@@ -323,9 +373,12 @@ class Tables:
             if not any(p.user_id == user_id for p in lobby.players):
                 raise TableError("error.join-first")
             if character is not None:
-                if character not in base().characters:
+                teams = team_choices(lobby.game.options, lobby.game.seed)
+                if character not in (teams if teams is not None else base().characters):
                     raise TableError("error.no-such-bandit")
-                if any(p.character == character and p.user_id != user_id for p in lobby.players):
+                mine = set(character.split(TEAM))
+                if any(p.character and mine & set(p.character.split(TEAM)) and p.user_id != user_id
+                       for p in lobby.players):
                     raise TableError("error.bandit-taken")
             async with self.storage.transaction() as tx:
                 tx.set_character(game_id, user_id, character)
@@ -358,8 +411,10 @@ class Tables:
 
     async def check_start(self, game_id: int, user_id: int) -> Lobby:
         lobby = await self._host_lobby(game_id, user_id, "error.host-starts")
-        if not MIN_PLAYERS <= len(lobby.players) <= MAX_PLAYERS:
-            raise TableError("error.player-count", min=MIN_PLAYERS, max=MAX_PLAYERS, n=len(lobby.players))
+        table = seating(engine_options(lobby.game.options))
+        if not table.min_players <= len(lobby.players) <= table.max_players:
+            raise TableError("error.player-count", min=table.min_players, max=table.max_players,
+                             n=len(lobby.players))
         return lobby
 
     async def claim_start(self, game_id: int, user_id: int) -> Lobby:
@@ -379,12 +434,10 @@ class Tables:
         """Deal the game; characters not chosen are drawn from those left."""
         async with self.lock(game_id):
             lobby = await self.check_start(game_id, user_id)
-            rng = random.Random(lobby.game.seed)
-            free = [c for c in base().characters if c not in {p.character for p in lobby.players}]
-            rng.shuffle(free)
-            characters = {p.seat: p.character or free.pop() for p in lobby.players}
+            characters = _deal_characters(lobby)
             options = engine_options(lobby.game.options)
-            state = new_game([characters[p.seat] for p in lobby.players], seed=lobby.game.seed, options=options)
+            state = new_game([cast_of(characters[p.seat]) for p in lobby.players], seed=lobby.game.seed,
+                             options=options)
             for player in lobby.players:
                 player.character = characters[player.seat]
             row = lobby.game
@@ -657,10 +710,11 @@ class Tables:
         for player in players:
             if player.user_id is None:
                 continue  # an AI bandit has no place in the server's records
-            bandit = state.seats[player.seat].bandits[0]
+            bandits = state.seats[player.seat].bandits  # two in V-2 and V-3: scored together
             results.append({
-                "game_id": row.id, "guild_id": row.guild_id, "user_id": player.user_id, "character": bandit,
-                "score": totals[bandit], "won": int(bandit in won), "gunslinger": int(bandit in best),
+                "game_id": row.id, "guild_id": row.guild_id, "user_id": player.user_id,
+                "character": TEAM.join(bandits), "score": sum(totals[b] for b in bandits),
+                "won": int(any(b in won for b in bandits)), "gunslinger": int(any(b in best for b in bandits)),
             })
         return results
 
