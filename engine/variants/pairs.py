@@ -99,6 +99,7 @@ def _placing(game: Game) -> None:
             ask(game, index, None, "place", list(seat.bandits))
             return
     caboose = game.train.caboose
+    record(game, "placement", caboose=sorted(pairs.placed.values()))  # the fists open (V-2.4)
     for seat_key, name in pairs.placed.items():
         for bandit in game.seats[int(seat_key)].bandits:
             to = game.train.inside(caboose if bandit == name else caboose - 1)
