@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.data import base
 from lang import Language
 
-TOPICS = ("overview", "planning", "actions", "marshal", "powers", "events", "scoring", "horses")
+TOPICS = ("overview", "planning", "actions", "marshal", "powers", "events", "scoring", "horses", "variants")
 COMMANDS = ("new", "hand", "status", "leave", "help", "rules")  # the commands the overview names
 
 

@@ -93,3 +93,10 @@ def test_two_bandit_answers_have_labels_and_questions(code: str) -> None:
     assert "(" not in texts.answer_label(lang, "plan play tuco:fire")
     for kind in ("place", "take-card"):
         assert texts.question(lang, kind) != lang.text("question.other") and lang.has(f"waiting.{kind}")
+
+
+def test_the_rules_topic_covers_the_two_bandit_variants() -> None:
+    from cogs import rules_text
+    words = rules_text.topic(language("en"), "variants")
+    assert "Cover" in words and "11 cards" in words and "Two-player game" in words
+    assert "Variants" in rules_text.topic(language("en"), "overview")
