@@ -86,11 +86,15 @@ def fire_targets(game: Game, shooter: Bandit) -> list[Bandit]:
         car is not None
         and has_power(game, shooter, "django")
         and game.options.django == "lone-gun"
-        and not any(b.at == here for b in game.bandits.values() if b is not shooter)
+        and not through(HOOKS.company, game, shooter, [b for b in others_here(game, shooter)])
     ):
         targets = same_floor  # alone at his position: anyone on his floor (B-9.6, Czech text)
     names = through(HOOKS.fire_targets, game, shooter, [b.name for b in targets])
     return [game.bandits[n] for n in shield_belle(game, names, here)]
+
+
+def others_here(game: Game, bandit: Bandit) -> list[Bandit]:
+    return [b for b in game.bandits.values() if b.at == bandit.at and b is not bandit]
 
 
 def shield_belle(game: Game, targets: list[str], at: Position) -> list[str]:

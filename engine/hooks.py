@@ -24,6 +24,8 @@ class Hooks:
     move_ends: list[Callable[[Game, Bandit, Positions], Positions]] = field(default_factory=list)
     # Whom a Fire may hit (B-7.6), given the base answer (names).
     fire_targets: list[Callable[[Game, Bandit, list[str]], list[str]]] = field(default_factory=list)
+    # Who keeps Django company at his position (B-9.6 lone gun), given the base answer.
+    company: list[Callable[[Game, Bandit, list[Bandit]], list[Bandit]]] = field(default_factory=list)
     # Whom a Punch may hit (B-7.8), given the base answer (names; an expansion may add others).
     punch_targets: list[Callable[[Game, Bandit, list[str]], list[str]]] = field(default_factory=list)
     # A punch at a target that is not a bandit (the shotgun): True when the hook carried it out.

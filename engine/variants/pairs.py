@@ -17,7 +17,19 @@ from engine.actions import has_power
 from engine.data import base
 from engine.decisions import answers, ask, record
 from engine.hooks import HOOKS
-from engine.model import BULLET, PLANNING, STANDARD, TUNNEL, Game, Options, Seat, card, card_action, card_owner
+from engine.model import (
+    BULLET,
+    PLANNING,
+    STANDARD,
+    TUNNEL,
+    Bandit,
+    Game,
+    Options,
+    Seat,
+    card,
+    card_action,
+    card_owner,
+)
 from engine.planning import deal, plan_kinds, start_round
 from engine.setup import Seating
 
@@ -214,6 +226,13 @@ def _gunslingers(game: Game, titled: list[str]) -> list[str]:
     return [] if game.options.variant == TWO_PLAYER else titled  # no Gunslinger (V-3.3)
 
 
+def _company(game: Game, django: Bandit, others: list[Bandit]) -> list[Bandit]:
+    """V-3.4: in the two-player game Django is a lone gun alone or alone with his partner."""
+    if game.options.variant != TWO_PLAYER:
+        return others
+    return [b for b in others if b.seat != django.seat]
+
+
 def _to_json(game: Game, data: dict[str, Any]) -> None:
     if game.pairs is not None:
         data["pairs"] = game.pairs.to_json()
@@ -237,5 +256,6 @@ HOOKS.go_over.append(_go_over)
 HOOKS.sides.append(_sides)
 HOOKS.gunslinger_penalty.append(_penalty)
 HOOKS.gunslingers.append(_gunslingers)
+HOOKS.company.append(_company)
 HOOKS.to_json.append(_to_json)
 HOOKS.from_json.append(_from_json)
