@@ -99,11 +99,11 @@ def resolve_next(game: Game) -> None:
         return
     played = game.pile[game.cursor]
     game.cursor += 1
-    owner, _, action = played.card.partition(":")
-    bandit = game.bandits[owner]
+    action = played.card.partition(":")[2]
+    bandit = game.bandits[played.performer]
     if not all(in_play(game, bandit) for in_play in HOOKS.in_play):
         return  # off the board for good (escaped, H-22): the card is not revealed nor resolved
-    record(game, "resolve", seat=played.seat, bandit=owner, card=played.card,
+    record(game, "resolve", seat=played.seat, bandit=bandit.name, card=played.card,
            index=game.cursor - 1, face_down=played.face_down)
     perform(game, action, bandit)
 
@@ -124,4 +124,6 @@ def end_round(game: Game) -> None:
         record(game, "game-over", scores=scores(game), winners=winners(game))
         return
     game.first_seat = (game.first_seat + 1) % len(game.seats)
+    for next_first in HOOKS.next_first:
+        game.first_seat = next_first(game, game.first_seat)
     start_round(game)

@@ -51,6 +51,12 @@ class Hooks:
     # the deal (True: it calls engine.planning.deal itself once answered, V-2.5).
     round_starts: list[Callable[[Game], None]] = field(default_factory=list)
     before_deal: list[Callable[[Game], bool]] = field(default_factory=list)
+    # Cards a seat was given this round before its hand was completed (the partner's card, V-4.3).
+    dealt_first: list[Callable[[Game, Seat], int]] = field(default_factory=list)
+    # The next round's first player, given the base one (B-5.4); a planning turn's order of seats,
+    # given the base one (B-5.2): (game, turn kind, order).
+    next_first: list[Callable[[Game, int], int]] = field(default_factory=list)
+    turn_order: list[Callable[[Game, str, list[int]], list[int]]] = field(default_factory=list)
     # A card has just gone on the pile: (game, seat, card, turn kind, face down).
     played: list[Callable[[Game, Seat, str, str, bool], None]] = field(default_factory=list)
     # Cards a seat is dealt (B-5.1), given the base answer.

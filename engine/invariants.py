@@ -128,7 +128,8 @@ def deal_problems(game: Game, kept: Sequence[Sequence[str]]) -> list[str]:
         if missing:
             found.append(f"seat {i} lost kept card(s) {sorted(missing.elements())} in the deal (V-1.2)")
         owned = len(seat.hand) + len(played) + len(seat.deck) + len(seat.discard)
-        should = min(max(len(kept[i]), hand_size(game, seat)), owned)
+        given = sum(hook(game, seat) for hook in HOOKS.dealt_first)  # before the hand is completed
+        should = min(max(len(kept[i]) + given, hand_size(game, seat)), owned)
         set_aside = should - dealt
         bullets_set_aside = game.options.expert and game.options.expert_bullets == "discard-on-draw"
         if set_aside < 0 or (set_aside > 0 and not bullets_set_aside):

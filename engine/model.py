@@ -92,6 +92,12 @@ class PlayedCard:
     card: str  # "ghost:move"
     seat: int
     face_down: bool
+    # Who performs it when not the card's own bandit (a partner's card played by yours, V-4.3).
+    bandit: str | None = None
+
+    @property
+    def performer(self) -> str:
+        return self.bandit or self.card.partition(":")[0]
 
 
 @dataclass(slots=True)

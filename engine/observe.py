@@ -70,7 +70,7 @@ def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observatio
         shown = not played.face_down or index < game.cursor or viewer == played.seat
         pile.append({
             "seat": played.seat,
-            "bandit": played.card.partition(":")[0] if shown else None,
+            "bandit": played.performer if shown else None,
             "action": card_action(played.card) if shown else None,
             "face_down": played.face_down,
             "resolved": index < game.cursor,

@@ -19,6 +19,7 @@ from engine.model import (
     Game,
     PlayedCard,
     Seat,
+    card_owner,
     is_bullet,
 )
 
@@ -123,6 +124,8 @@ def _start_turn(game: Game, turn: int) -> None:
     plan.index = 0
     if turn < len(kinds):
         plan.order = game.seat_order(game.first_seat, clockwise=kinds[turn] != SWITCHING)
+        for hook in HOOKS.turn_order:
+            plan.order = hook(game, kinds[turn], plan.order)
         plan.actions_left = 2 if kinds[turn] == SPEEDING_UP else 1
 
 
@@ -252,7 +255,7 @@ def _discard(game: Game, bandit: str | None, card: str, context: dict[str, Any])
 def end_round_cards(game: Game) -> None:
     """B-5.3 / V-1.3: played cards back to their owners (Expert: onto the discard)."""
     for played in game.pile:
-        seat = game.seats[played.seat]
+        seat = game.seats[game.bandits[card_owner(played.card)].seat]  # its owner's (V-4.3)
         (seat.discard if game.options.expert else seat.deck).append(played.card)
     game.pile.clear()
     game.cursor = 0

@@ -37,6 +37,7 @@ class Seating:
     # Bandits for ``players`` players drawn at random (a table that lets the bot choose for all).
     cast: Callable[[random.Random, int], list[list[str]]] = lambda rng, players: [
         [name] for name in rng.sample(base().characters, players)]
+    even: bool = False  # an even number of players only (teams of two, V-4)
 
 
 def seating(options: Options) -> Seating:
@@ -86,8 +87,9 @@ def new_game(
     check_options(options)
     table = seating(options)
     players = len(characters)
-    if not table.min_players <= players <= table.max_players:
-        raise SetupError(f"this game is for {table.min_players} to {table.max_players} players, not {players}")
+    if not table.min_players <= players <= table.max_players or (table.even and players % 2):
+        even = " (an even number)" if table.even else ""
+        raise SetupError(f"this game is for {table.min_players} to {table.max_players} players{even}, not {players}")
     teams = [[c] if isinstance(c, str) else list(c) for c in characters]
     if any(len(team) != table.bandits_per_seat for team in teams):
         raise SetupError(f"each player plays {table.bandits_per_seat} bandit(s)")

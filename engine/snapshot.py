@@ -62,7 +62,8 @@ def _base_json(game: Game) -> dict[str, Any]:
         "phase": game.phase,
         "planning": {"turn": plan.turn, "order": list(plan.order), "index": plan.index,
                      "actions_left": plan.actions_left},
-        "pile": [{"card": p.card, "seat": p.seat, "face_down": p.face_down} for p in game.pile],
+        "pile": [{"card": p.card, "seat": p.seat, "face_down": p.face_down,
+                  **({"bandit": p.bandit} if p.bandit else {})} for p in game.pile],
         "cursor": game.cursor,
         "pending": None if pending is None else {
             "seat": pending.seat, "bandit": pending.bandit, "kind": pending.kind,
@@ -118,8 +119,8 @@ def _build(data: dict[str, Any]) -> Game:
             turn=int(data["planning"]["turn"]), order=[int(i) for i in data["planning"]["order"]],
             index=int(data["planning"]["index"]), actions_left=int(data["planning"]["actions_left"]),
         ),
-        pile=[PlayedCard(card=str(p["card"]), seat=int(p["seat"]), face_down=bool(p["face_down"]))
-              for p in data["pile"]],
+        pile=[PlayedCard(card=str(p["card"]), seat=int(p["seat"]), face_down=bool(p["face_down"]),
+                         bandit=p.get("bandit")) for p in data["pile"]],
         cursor=int(data["cursor"]),
         pending=None if pending is None else Decision(
             seat=int(pending["seat"]), bandit=pending["bandit"], kind=str(pending["kind"]),

@@ -1,7 +1,8 @@
 """The seating variants (RULES.md V-2 … V-4): two bandits per player, the two-player game, teams.
 
 Each is a module that registers its rules with the base game's hooks (engine.hooks) when imported;
-the base modules never import them. ``pairs`` holds V-2 and V-3 (a player with two bandits).
+the base modules never import them. ``pairs`` holds V-2 and V-3 (a player with two bandits),
+``teams`` V-4 (partners).
 """
 
-from engine.variants import pairs  # noqa: F401  (registering is importing)
+from engine.variants import pairs, teams  # noqa: F401  (registering is importing)

@@ -29,6 +29,7 @@ REQUIRED = (
     + [f"V-1.{i}" for i in range(1, 6)]
     + ["H-1", "H-2", "H-3", "H-10", "H-11", "H-12", "H-13", "H-20", "H-22", "H-30"]
     + [f"V-2.{i}" for i in range(1, 10) if i != 2] + [f"V-3.{i}" for i in range(1, 6)]
+    + [f"V-4.{i}" for i in range(1, 6)]
 )
 
 

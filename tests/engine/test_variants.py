@@ -56,3 +56,35 @@ def test_v_2_4_and_v_2_5_the_placement_and_the_card_taken_are_secret_until_shown
     assert taken in game.seats[0].hand and not any(e.get("card") == taken for e in observe(game, 1)["log"]
                                                    if e["type"] == "take-card")
     assert from_json(to_json(game)) == game  # mid-picking
+
+
+TEAMS = Options(variant="teams", powers=False)
+
+
+def test_v_4_3_a_partners_card_is_played_by_ones_own_bandit_and_goes_back_to_its_owner() -> None:
+    game = new_game(["ghost", "doc", "tuco", "belle"], seed=6, options=TEAMS)
+    partners = {0: 1, 1: 0, 2: 3, 3: 2}
+    for seat in game.seats:  # exactly one card of the partner's in each hand (V-4.3)
+        mate = game.seats[partners[seat.index]].bandits[0]
+        assert sum(c.startswith(mate + ":") for c in seat.hand) == 1
+    while game.pending is not None and game.pending.kind == "plan":
+        seat = game.seats[game.pending.seat]
+        mate = game.seats[partners[seat.index]].bandits[0]
+        theirs = [o for o in game.pending.options if o.startswith(f"plan play {mate}:")]
+        apply(game, theirs[0] if theirs else game.pending.options[0])
+    borrowed = [p for p in game.pile if p.bandit is not None]
+    assert borrowed and all(p.bandit == game.seats[p.seat].bandits[0] for p in borrowed)
+    assert from_json(to_json(game)) == game
+    while game.round_no == 1 and game.pending is not None:
+        apply(game, game.pending.options[0])
+    resolved = [e for e in game.log if e["type"] == "resolve" and e["card"].split(":")[0] != e["bandit"]]
+    assert resolved  # performed by the player's own bandit
+    owners = {name: seat for seat in game.seats for name in seat.bandits}
+    for played in borrowed:  # back in its owner's cards at the end of the round
+        owner = owners[played.card.split(":")[0]]
+        assert played.card in owner.deck + owner.hand
+
+
+def test_v_4_teams_need_an_even_number_of_players() -> None:
+    with pytest.raises(SetupError):
+        new_game(["ghost", "doc", "tuco", "belle", "django"], seed=1, options=TEAMS)
