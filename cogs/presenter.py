@@ -74,6 +74,7 @@ class Presenter:
             f"{p.seat + 1}. {player_label(lang, p)} — "
             + (texts.cast_name(lang, p.character) if p.character else lang.text("lobby.random-bandit"))
             + (lang.text("lobby.host") if p.user_id == row.host_id else "")
+            + (lang.text("lobby.team", n=p.seat // 2 + 1) if row.options.get("variant") == "teams" else "")
             for p in lobby.players
         )
         embed.add_field(name=lang.text("lobby.players", n=len(lobby.players), max=MAX_PLAYERS),
@@ -172,9 +173,11 @@ class Presenter:
 
     @staticmethod
     def _welcome(outcome: Outcome, table: Language) -> Delivery:
+        teams = outcome.state.options.variant == "teams"  # partners side by side (V-4.1)
         players = "\n".join(table.text("table.players", seat=p.seat + 1, player=player_label(table, p),
                                         bandit=text.names_list([text.bandit_noun(b, table) for b in
                                                                 (p.character or "").split(TEAM)], table))
+                            + (table.text("lobby.team", n=p.seat // 2 + 1) if teams else "")
                             for p in outcome.players)
         return to_game(outcome.game_id, {"op": "send", "mentions": False,
                                          "content": table.text("table.welcome", game=outcome.game_id, players=players)})

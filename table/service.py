@@ -63,7 +63,7 @@ LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
     "events": (True, False),
     "expert": (False, True),
     "horses": (False, True),
-    "variant": ("none", "two-bandits", "two-player"),
+    "variant": ("none", "two-bandits", "two-player", "teams"),
     "django": ("push", "lone-gun"),
     "belle": ("any-other", "same-position"),
     "timer": (DEFAULT_PACE, *(name for name in PACES if name != DEFAULT_PACE)),

@@ -100,3 +100,22 @@ def test_the_rules_topic_covers_the_two_bandit_variants() -> None:
     words = rules_text.topic(language("en"), "variants")
     assert "Cover" in words and "11 cards" in words and "Two-player game" in words
     assert "Variants" in rules_text.topic(language("en"), "overview")
+
+
+async def test_v_4_four_people_in_two_teams_play_to_the_final_count(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 4)
+    game_id = await _start(table, "teams")
+    state = await table.bot.tables.state(game_id)
+    assert state.options.variant == "teams" and state.first_seat % 2 == 0  # an A player (V-4.2)
+    row = await table.bot.tables.row(game_id)
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+    welcome = next(m.content for m in channel.history() if "team 2" in m.content)
+    assert welcome.count("team 1") == 2 and welcome.count("team 2") == 2
+    rng = random.Random(2)
+    for _ in range(3000):
+        if not await play_turn(table, game_id, rng):
+            break
+    row = await table.bot.tables.row(game_id)
+    assert row.status == "over"
+    stats = await table.bot.tables.storage.stats(row.guild_id)
+    assert sorted(r["wins"] for r in stats) in ([0, 0, 1, 1], [1, 1, 1, 1])  # partners win together
