@@ -251,7 +251,9 @@ class Story:
                            card=text.card_title(info["name"], lang), turns=turns, event=event)
         cards = []
         for played in public["pile"]:
-            who = player_name(public, played["seat"], lang)
+            # The bandit who will act (a player with two, V-2; a partner's card, V-4), else the player.
+            who = text.bandit_name(played["bandit"], lang) if played["bandit"] else \
+                player_name(public, played["seat"], lang)
             what = text.action_name(played["action"], lang) if played["action"] else lang.text("pile.face-down")
             cards.append(lang.text("pile.played", bandit=who, action=what))
         pile = " · ".join(cards) or lang.text("pile.no-card")

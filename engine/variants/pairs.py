@@ -163,6 +163,21 @@ def _take(game: Game, bandit: str | None, taken: str, context: dict[str, Any]) -
     _ask_pick(game, list(context["queue"]))
 
 
+def given_this_round(game: Game, seat: Seat, kind: str) -> int:
+    """How many ``kind`` events (a card given before the hand is completed) ``seat`` had this round."""
+    count = 0
+    for event in reversed(game.log):
+        if event["type"] == "round":
+            break
+        if event["type"] == kind and event["seat"] == seat.index:
+            count += 1
+    return count
+
+
+def _dealt_first(game: Game, seat: Seat) -> int:
+    return given_this_round(game, seat, "take-card") if game.options.variant == TWO_BANDITS else 0
+
+
 def _hand_size(game: Game, seat: Seat, size: int) -> int:
     return size + 1 if game.options.variant == TWO_BANDITS else size  # the card taken (V-2.5)
 
@@ -250,6 +265,7 @@ HOOKS.phases[PICKING] = lambda game: _ask_pick(game, [])
 HOOKS.off_board.add(HIDDEN)
 HOOKS.before_deal.append(_before_deal)
 HOOKS.hand_size.append(_hand_size)
+HOOKS.dealt_first.append(_dealt_first)
 HOOKS.played.append(_played)
 HOOKS.plan_answers.append(_plan_answers)
 HOOKS.go_over.append(_go_over)

@@ -12,6 +12,7 @@ from engine.decisions import record
 from engine.hooks import HOOKS
 from engine.model import BULLET, SWITCHING, Game, Options, Seat, card_owner
 from engine.setup import Seating
+from engine.variants.pairs import given_this_round
 
 TEAMS = "teams"
 
@@ -77,14 +78,7 @@ def _before_deal(game: Game) -> bool:
 
 
 def _dealt_first(game: Game, seat: Seat) -> int:
-    if not teams(game):
-        return 0
-    for event in reversed(game.log):
-        if event["type"] == "round":
-            return 0
-        if event["type"] == "partner-card" and event["seat"] == seat.index:
-            return 1
-    return 0
+    return given_this_round(game, seat, "partner-card") if teams(game) else 0
 
 
 def _played(game: Game, seat: Seat, played: str, kind: str, face_down: bool) -> None:
