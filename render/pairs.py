@@ -85,9 +85,9 @@ def sides(obs: Observation) -> list[dict[str, Any]]:
 
 
 @cache
-def emblem(bandits: tuple[str, ...], d: int, letters: tuple[str, ...] = ()) -> Image.Image:
-    """A disc of diameter ``d`` split down the middle in the pair's colours (left: the first
-    bandit), with each one's letters on its half when ``letters`` are given."""
+def emblem(bandits: tuple[str, ...], d: int) -> Image.Image:
+    """A player's emblem: a disc of diameter ``d`` split down the middle in the pair's colours
+    (left: the first bandit)."""
     scale = 4
     big = Image.new("RGBA", (d * scale, d * scale), (0, 0, 0, 0))
     dd = ImageDraw.Draw(big)
@@ -97,19 +97,7 @@ def emblem(bandits: tuple[str, ...], d: int, letters: tuple[str, ...] = ()) -> I
         dd.pieslice(box, start, start + 180, fill=(*theme.bandit_style(name).fill, 255))
     dd.line((d * scale // 2, scale, d * scale // 2, d * scale - scale), fill=(*theme.OUTLINE, 255), width=scale)
     dd.ellipse(box, outline=(*theme.OUTLINE, 255), width=2 * scale)
-    img = big.resize((d, d), Image.Resampling.LANCZOS)
-    if letters:
-        size = max(8, round(d * 0.42))
-        for i, (name, letter) in enumerate(zip(bandits, letters, strict=False)):
-            fit = fonts.fit_size(letter, "bold", size, d // 2 - 4, 7)
-            cx = d * (0.29 if i == 0 else 0.71)
-            draw.text(img, (cx, d / 2), letter, "bold", fit, theme.bandit_style(name).ink, "m")
-    return img
-
-
-def emblem_with_letters(bandits: Sequence[str], d: int, translate: Translate | None) -> Image.Image:
-    pair = tuple(bandits)
-    return emblem(pair, d, tuple(txt.initial(b, translate) for b in pair))
+    return big.resize((d, d), Image.Resampling.LANCZOS)
 
 
 @cache
