@@ -114,6 +114,17 @@ def team_acting(obs: Observation, seat: int) -> bool:
     return not pending.get("bandit") and pending.get("seat") == seat
 
 
+def acting_names(obs: Observation) -> list[str]:
+    """Who must decide now, as the planning picture's title shows them: the bandit (with two
+    bandits a player: that bandit when the decision is its own, else both of the player's)."""
+    if not pairs.paired(obs):
+        return [b["name"] for b in obs["bandits"] if is_acting(obs, b)][:1]
+    own = [b["name"] for b in obs["bandits"] if acting_in_team(obs, b)]
+    if own:
+        return own[:1]
+    return next((pairs.team(obs, int(v["seat"])) for v in obs["seats"] if team_acting(obs, int(v["seat"]))), [])
+
+
 def content(obs: Observation, bandit: dict[str, Any], translate: Translate | None,
             in_team: bool = False) -> PanelContent:
     """What ``bandit``'s panel shows; ``in_team``: in its player's frame, which shows the hand."""

@@ -61,7 +61,7 @@ def _title(img: Image.Image, obs: Observation, r: Rect, translate: Translate | N
         title = txt.t("header.no-round", translate)
     x = layout.MARGIN + 4
     right = r.right - layout.MARGIN - 4
-    acting = [b["name"] for b in obs["bandits"] if panels.is_acting(obs, b)][:2 if pairs.paired(obs) else 1]
+    acting = panels.acting_names(obs)
     if acting:
         # who must decide now: their pawn (a player with two bandits: both) and what they are to do
         label = panels.acting_label(obs, translate)

@@ -119,9 +119,12 @@ def test_the_frame_is_marked_for_a_players_decision_the_panel_for_a_bandits() ->
     aiming = {**obs, "phase": "stealing", "pending": {"seat": 1, "bandit": "django", "kind": "fire"}}
     marked = [b["name"] for b in obs["bandits"] if panels.content(aiming, b, None, in_team=True).acting]
     assert marked == ["django"] and not panels.team_acting(aiming, 1)
+    # the DM's planning picture names both bandits of the player to plan, only Django when he aims
+    assert panels.acting_names(obs) == THREE[seat] and panels.acting_names(aiming) == ["django"]
     # in a base game nothing changes: one panel a bandit, the hand in it
     base = samples.colourful()
     assert layout.layout_of(base).teams == () and not pairs.paired(base)
+    assert panels.acting_names(base) == [base["bandits"][1]["name"]]
 
 
 # --- the DM's pictures: each card with its bandit ------------------------------------------------
