@@ -19,11 +19,19 @@ once ``preload()`` has run, no Discord; safe to call from worker threads (``asyn
 Horses & Stagecoach needs nothing more: an observation with a ``stagecoach`` is drawn with the road
 beside the train (render.stagecoach), its events captioned, marked and replayed by the
 ``horses_*`` modules; one without is drawn exactly as before.
+
+Two bandits a player (V-2, V-3) likewise: an observation whose seats name two bandits each gets
+panels grouped by player (render.panels), cards marked with their bandit (render.pairs), captions
+that keep the placement and the card taken secret (render.pairs_caption), the placement marked
+(render.pairs_marks) and a final count by side (render.pairs_score).
 """
 
 from __future__ import annotations
 
-from render import horses_marks  # noqa: F401  (registers the expansion's marks)
+from render import (
+    horses_marks,  # noqa: F401  (registers the expansion's marks)
+    pairs_marks,  # noqa: F401  (registers the marks of a player's two bandits)
+)
 from render.caption import caption
 from render.encode import png
 from render.hand import hand_image

@@ -84,10 +84,11 @@ def _card_colours(owner: str | None) -> tuple[RGB, RGB]:
 
 @cache
 def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int, dead: bool = False,
-         label: str = "") -> Image.Image:
+         label: str = "", marked: bool = False) -> Image.Image:
     """A card: face up, its action's symbol on its owner's colour (a bullet card: the shooter's
     colour); face down, a back in its owner's colour with a diagonal weave. ``dead`` greys it out.
-    ``label`` (the action's name) is written under the symbol on big cards."""
+    ``label`` (the action's name) is written under the symbol on big cards. ``marked`` leaves the
+    top left corner free for the owner's disc (render.pairs): a smaller symbol, lower."""
     fill, ink = _card_colours(owner)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -118,9 +119,9 @@ def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int,
     d.rounded_rectangle(inner, radius=max(2, radius - 2), fill=face)
     if not dead:
         d.rounded_rectangle((3, 3, w - 4, 3 + band), radius=max(2, radius - 2), fill=theme.lighter(face, 0.25))
-    sym = int(min(w, h) * (0.58 if not label else 0.52))
+    sym = int(min(w, h) * (0.58 if not label else 0.44 if marked else 0.52))
     icon = symbol(action or "?", sym, ink)
-    top = (h - sym) // 2 if not label else int(h * 0.16)
+    top = (h - sym) // 2 if not label else int(h * (0.30 if marked else 0.16))
     img.alpha_composite(icon, ((w - sym) // 2, top))
     if label:
         size = fonts.fit_size(label, "condensed-bold", max(11, w // 7), w - 8, 9)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lang import Noun, english
-from render import horses_caption, text
+from render import horses_caption, pairs_caption, text
 from render.text import Translate, t
 
 Event = dict[str, Any]
@@ -14,7 +14,7 @@ Observation = dict[str, Any]
 
 # Events that open a new run: one picture, one caption each (docs/events.md, last line).
 RUN_STARTS = frozenset({"round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event",
-                        "game-over"}) | horses_caption.RUN_STARTS
+                        "game-over"}) | horses_caption.RUN_STARTS | pairs_caption.RUN_STARTS
 
 
 def split_runs(events: Sequence[Event]) -> list[list[Event]]:
@@ -25,7 +25,7 @@ def split_runs(events: Sequence[Event]) -> list[list[Event]]:
     """
     runs: list[list[Event]] = []
     for event in events:
-        if event["type"] in RUN_STARTS or not runs:
+        if event["type"] in RUN_STARTS or not runs or pairs_caption.opens_run(event, runs[-1][-1]):
             runs.append([event])
         else:
             runs[-1].append(event)
@@ -51,7 +51,9 @@ def _clauses(obs: Observation | None, events: Sequence[Event], tr: Translate | N
     out: list[Clause] = []
     for i, e in enumerate(events):
         kind = e["type"]
-        told = horses_caption.clauses(events, i, tr)  # an expansion's event, or a base one it tells otherwise
+        told = pairs_caption.clauses(obs, events, i, tr)  # two bandits a player (V-2, V-3)
+        if told is None:  # an expansion's event, or a base one it tells otherwise
+            told = horses_caption.clauses(events, i, tr)
         if told is not None:
             out += told
             continue

@@ -4,7 +4,8 @@
 
 Writes real games with 3 to 6 players, every action kind (with the powers that bend them), every
 event, the pile (public and private), hands, the scoreboard, a replay, captions in Czech, Polish
-and Russian (font coverage), Horses & Stagecoach's pictures (render.horses_gallery), and an
+and Russian (font coverage), Horses & Stagecoach's pictures (render.horses_gallery), games where
+each player has two bandits (V-2, V-3: render.pairs_gallery), and an
 ``index.html`` showing each picture at the ~500 px Discord gives it and at full size.
 """
 
@@ -318,10 +319,11 @@ def write(out_dir: Path, *, replay_too: bool = True) -> list[Path]:
     pictures: list[Picture] = []
     for players in (3, 4, 5, 6):
         pictures += game_pictures(players, seed=10 + players)
-    from render import horses_gallery  # it builds on this module's scenes
+    from render import horses_gallery, pairs_gallery  # they build on this module's scenes
 
     makers: list[Callable[[], list[Picture]]] = [
         action_pictures, event_pictures, hand_pictures, end_pictures, translation_pictures, horses_gallery.pictures,
+        pairs_gallery.pictures,
     ]
     for make in makers:
         pictures += make()

@@ -7,7 +7,8 @@ from typing import Any
 
 from PIL import Image
 
-from render import assets, draw, fonts, layout, theme
+from lang import Noun
+from render import assets, draw, fonts, layout, pairs, theme
 from render import text as txt
 from render.text import Translate
 
@@ -54,12 +55,13 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     height = title_h + 14 + rows * (h + gap) + layout.MARGIN
     img = Image.new("RGB", (layout.WIDTH, height), theme.BOARD_BG)
     draw.paste(img, Image.new("RGBA", (layout.WIDTH, title_h), (*theme.HEADER_BG, 255)), (0, 0))
-    bandit = view["bandits"][0] if view["bandits"] else None
-    if bandit:
-        pawn = assets.pawn(bandit, txt.initial(bandit, translate))
-        draw.paste(img, pawn, (layout.MARGIN, (title_h - layout.PAWN_H) // 2))
-    title = txt.t("hand.title", translate, bandit=txt.bandit_name(bandit, translate))
-    x = layout.MARGIN + layout.PAWN_W + 12
+    bandits = [str(b) for b in view["bandits"]]
+    x = layout.MARGIN
+    for bandit in bandits:  # a player with two bandits: both pawns, the legend of the cards' discs
+        draw.paste(img, assets.pawn(bandit, txt.initial(bandit, translate)), (x, (title_h - layout.PAWN_H) // 2))
+        x += layout.PAWN_W + 4
+    x = max(x + 8, layout.MARGIN + layout.PAWN_W + 12)
+    title = txt.t("hand.title", translate, bandit=owner_noun(bandits, translate))
     draw.text(img, (x, title_h / 2), title, "bold", 20, theme.HEADER_TEXT)
     if any(c.startswith("bullet:") for c in cards):
         hint = txt.t("hand.dead", translate)
@@ -72,8 +74,16 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     left = (layout.WIDTH - row_w) // 2
     for i, card in enumerate(cards):
         row, col = divmod(i, per_row)
-        draw_card(img, card, (left + col * (w + gap), title_h + 14 + row * (h + gap)), (w, h), allowed, translate)
+        draw_card(img, card, (left + col * (w + gap), title_h + 14 + row * (h + gap)), (w, h), allowed, translate,
+                  owner_mark=len(bandits) > 1)
     return img
+
+
+def owner_noun(bandits: list[str], translate: Translate | None) -> Noun:
+    """Whose hand it is: the bandit, or a player's pair ("Ghost & Tuco")."""
+    if len(bandits) > 1:
+        return pairs.team_noun(bandits, translate)
+    return txt.bandit_noun(bandits[0] if bandits else None, translate)
 
 
 def hand_view(obs: Observation, seat: int | None = None) -> dict[str, Any]:
@@ -97,9 +107,10 @@ def hand_order(cards: Iterable[str]) -> list[str]:
 
 
 def draw_card(img: Image.Image, card: str, xy: tuple[int, int], size: tuple[int, int], allowed: set[str] | None,
-              translate: Translate | None) -> None:
+              translate: Translate | None, owner_mark: bool = False) -> None:
     """One card of a hand at ``xy``: an action card clear when ``allowed`` has it (or is None), else
-    faded; a bullet card grey with its shooter's stripe."""
+    faded; a bullet card grey with its shooter's stripe. ``owner_mark`` (a player with two
+    bandits): the card's bandit's disc in its top left corner."""
     (x, y), (w, h) = xy, size
     owner, _, action = card.partition(":")
     if owner == "bullet":
@@ -110,7 +121,11 @@ def draw_card(img: Image.Image, card: str, xy: tuple[int, int], size: tuple[int,
         if shooter:  # whose bullet: a stripe of the shooter's colour and their letter
             _shooter_mark(img, shooter, x, y, w, translate)
         return
-    sprite = assets.card(owner, action, False, w, h, label=txt.action_name(action, translate))
+    label = txt.action_name(action, translate)
+    if owner_mark:
+        sprite = pairs.owned_card(owner, action, w, h, label, txt.initial(owner, translate))
+    else:
+        sprite = assets.card(owner, action, False, w, h, label=label)
     if allowed is not None and card not in allowed:
         sprite = _faded(sprite)
     draw.paste(img, sprite, (x, y))

@@ -61,6 +61,9 @@ RIDER_HORSE_W, RIDER_HORSE_H = 56, 42  # the horse a rider of the horse attack s
 RIDER_STEP = 46  # riders side by side: their horses overlap a little, a herd
 RIDER_ROW_H = 72  # a row of riders, pawn and horse
 PANEL_H_HORSES = 94  # a third line: the hostage held, the flasks
+# A player with two bandits (V-2, V-3): their two panels stacked in one frame under a header line
+TEAM_HEAD_H = 34  # the frame's header: the pair's names, the player's hand, who is to act
+TEAM_PAD = 6  # the frame around the two panels
 SHOTGUN = "shotgun"  # the shotgun's key among the pawns' corners (no bandit has that name)
 
 
@@ -284,17 +287,22 @@ class FrameLayout:
     caption: Rect
     pile: Rect
     panels: tuple[Rect, ...]
+    teams: tuple[Rect, ...] = ()  # a player with two bandits: the frame around their two panels, by seat
 
 
 @cache
-def frame_layout(cars: tuple[tuple[int, str], ...], players: int, coach: CoachKey | None = None) -> FrameLayout:
+def frame_layout(cars: tuple[tuple[int, str], ...], players: int, coach: CoachKey | None = None,
+                 pairs: bool = False) -> FrameLayout:
     """The layout for a train of ``cars`` ((index, kind) front to back) and ``players`` panels;
-    with ``coach`` (Horses & Stagecoach), a road under the train and taller panels."""
+    with ``coach`` (Horses & Stagecoach), a road under the train and taller panels; with ``pairs``
+    (each player has two bandits, seat by seat), one column per player, their panels in a frame."""
     header = Rect(0, 0, WIDTH, HEADER_H)
     train = _train(cars, HEADER_H, WIDTH, coach)
     caption = Rect(0, HEADER_H + train.height, WIDTH, CAPTION_H)
     pile = Rect(0, caption.bottom, WIDTH, PILE_H)
     panel_h = PANEL_H if coach is None else PANEL_H_HORSES
+    if pairs:
+        return _team_layout(header, train, caption, pile, players, panel_h)
     cols = panel_columns(players)
     rows = math.ceil(players / cols) if players else 0
     panel_w = (WIDTH - 2 * MARGIN - (cols - 1) * PANEL_GAP) // cols
@@ -309,6 +317,24 @@ def frame_layout(cars: tuple[tuple[int, str], ...], players: int, coach: CoachKe
                            panel_w, panel_h))
     height = top + rows * (panel_h + PANEL_GAP) + MARGIN - PANEL_GAP
     return FrameLayout(WIDTH, height, header, train, caption, pile, tuple(panels))
+
+
+def _team_layout(header: Rect, train: TrainLayout, caption: Rect, pile: Rect, bandits: int,
+                 panel_h: int) -> FrameLayout:
+    """Two bandits a player: a column per player, a frame with a header line and the player's two
+    panels stacked in it (the first bandit's above), so that whose bandit is whose shows at once."""
+    teams = max(1, bandits // 2)
+    col_w = (WIDTH - 2 * MARGIN - (teams - 1) * PANEL_GAP) // teams
+    top = pile.bottom + PANEL_GAP
+    frame_h = TEAM_HEAD_H + 2 * panel_h + PANEL_GAP // 2 + TEAM_PAD
+    frames, panels = [], []
+    for i in range(teams):
+        x = MARGIN + i * (col_w + PANEL_GAP)
+        frames.append(Rect(x, top, col_w, frame_h))
+        for k in range(2):
+            panels.append(Rect(x + TEAM_PAD, top + TEAM_HEAD_H + k * (panel_h + PANEL_GAP // 2),
+                               col_w - 2 * TEAM_PAD, panel_h))
+    return FrameLayout(WIDTH, top + frame_h + MARGIN, header, train, caption, pile, tuple(panels), tuple(frames))
 
 
 def slots(zone: Zone, count: int, loot_kinds: int = 0) -> list[tuple[int, int]]:
@@ -418,8 +444,14 @@ def train_key(obs: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
     return tuple((int(c["car"]), str(c["kind"])) for c in obs["train"])
 
 
+def pairs_key(obs: Mapping[str, Any]) -> bool:
+    """Whether every player has two bandits (V-2, V-3): the panels are grouped by player."""
+    seats = obs.get("seats") or ()
+    return bool(seats) and all(len(seat["bandits"]) == 2 for seat in seats)
+
+
 def layout_of(obs: Mapping[str, Any]) -> FrameLayout:
-    return frame_layout(train_key(obs), len(obs["bandits"]), coach_key(obs))
+    return frame_layout(train_key(obs), len(obs["bandits"]), coach_key(obs), pairs_key(obs))
 
 
 def loot_places(zone: Zone, counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:

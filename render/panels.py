@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, theme
+from render import assets, draw, fonts, layout, pairs, theme
 from render import text as txt
 from render.layout import Rect
 from render.text import Translate
@@ -87,17 +87,58 @@ def is_acting(obs: Observation, bandit: dict[str, Any]) -> bool:
     return bool(pending.get("seat") == bandit["seat"])
 
 
-def content(obs: Observation, bandit: dict[str, Any], translate: Translate | None) -> PanelContent:
+def _next_card(obs: Observation) -> dict[str, Any] | None:
+    """While the pile resolves: the card that resolves next, as the observation shows it."""
+    if obs.get("phase") != "stealing":
+        return None
+    return next((dict(played) for played in obs.get("pile", ()) if not played.get("resolved")), None)
+
+
+def acting_in_team(obs: Observation, bandit: dict[str, Any]) -> bool:
+    """A player with two bandits: the bandit's own panel is marked only when the decision is that
+    bandit's (a target to aim at…) or its card resolves next; a player's decision (to plan, to
+    place, to take a card) marks the player's frame instead (``team_acting``)."""
+    pending = _deciding(obs)
+    if pending is None:
+        card = _next_card(obs)
+        return card is not None and card.get("bandit") == bandit["name"]
+    return bool(pending.get("bandit") == bandit["name"])
+
+
+def team_acting(obs: Observation, seat: int) -> bool:
+    """Whether the player of ``seat`` (two bandits) is marked in their frame's header."""
+    pending = _deciding(obs)
+    if pending is None:
+        card = _next_card(obs)
+        return card is not None and int(card["seat"]) == seat and not card.get("bandit")
+    return not pending.get("bandit") and pending.get("seat") == seat
+
+
+def acting_names(obs: Observation) -> list[str]:
+    """Who must decide now, as the planning picture's title shows them: the bandit (with two
+    bandits a player: that bandit when the decision is its own, else both of the player's)."""
+    if not pairs.paired(obs):
+        return [b["name"] for b in obs["bandits"] if is_acting(obs, b)][:1]
+    own = [b["name"] for b in obs["bandits"] if acting_in_team(obs, b)]
+    if own:
+        return own[:1]
+    return next((pairs.team(obs, int(v["seat"])) for v in obs["seats"] if team_acting(obs, int(v["seat"]))), [])
+
+
+def content(obs: Observation, bandit: dict[str, Any], translate: Translate | None,
+            in_team: bool = False) -> PanelContent:
+    """What ``bandit``'s panel shows; ``in_team``: in its player's frame, which shows the hand."""
     counts = layout.loot_counts(bandit.get("loot", ()))
     hand = _seat_of(obs, bandit["seat"]).get("hand_size")
     planning = obs.get("phase") in ("planning", "keeping")
+    acting = acting_in_team(obs, bandit) if in_team else is_acting(obs, bandit)
     out = PanelContent(
         bandit=bandit["name"],
         revolver=int(bandit.get("revolver", 0)),
         bullets_received=int(bandit.get("bullets_received", 0)),
         loot=tuple(counts.get(kind, 0) for kind in LOOT_KINDS),
-        hand=int(hand) if planning and hand is not None else None,
-        acting=acting_label(obs, translate) if is_acting(obs, bandit) else None,
+        hand=int(hand) if planning and hand is not None and not in_team else None,
+        acting=acting_label(obs, translate) if acting else None,
     )
     coach = obs.get("stagecoach")
     if not coach:
@@ -114,6 +155,68 @@ def content(obs: Observation, bandit: dict[str, Any], translate: Translate | Non
 def draw_panels(img: Image.Image, obs: Observation, rects: tuple[Rect, ...], translate: Translate | None) -> None:
     for bandit, r in zip(obs["bandits"], rects, strict=False):
         img.paste(_panel(content(obs, bandit, translate), r.w, r.h, translate), (r.x, r.y))
+
+
+@dataclass(frozen=True, slots=True)
+class TeamContent:
+    """A player's frame around their two panels: the pair, the hand during planning, who acts."""
+
+    bandits: tuple[str, ...]
+    name: str  # the pair's name as the reader reads it
+    hand: int | None
+    acting: str | None
+
+
+def team_content(obs: Observation, seat: int, translate: Translate | None) -> TeamContent:
+    bandits = tuple(pairs.team(obs, seat))
+    hand = _seat_of(obs, seat).get("hand_size")
+    planning = obs.get("phase") in ("planning", "keeping")
+    return TeamContent(bandits, pairs.team_name(bandits, translate),
+                       int(hand) if planning and hand is not None else None,
+                       acting_label(obs, translate) if team_acting(obs, seat) else None)
+
+
+def draw_teams(img: Image.Image, obs: Observation, frames: tuple[Rect, ...], rects: tuple[Rect, ...],
+               translate: Translate | None) -> None:
+    """Two bandits a player (V-2, V-3): a dark frame per player, its header naming the pair, their
+    two panels in it, so that whose bandit is whose shows at once."""
+    by_name = {b["name"]: b for b in obs["bandits"]}
+    for i, (view, frame) in enumerate(zip(obs["seats"], frames, strict=False)):
+        img.paste(_team_frame(team_content(obs, int(view["seat"]), translate), frame.w, frame.h), (frame.x, frame.y))
+        for name, r in zip(view["bandits"], rects[2 * i:2 * i + 2], strict=False):
+            if name in by_name:
+                c = content(obs, by_name[name], translate, in_team=True)
+                img.paste(_panel(c, r.w, r.h, translate), (r.x, r.y))
+
+
+@lru_cache(maxsize=64)
+def _team_frame(c: TeamContent, w: int, h: int) -> Image.Image:
+    img = Image.new("RGB", (w, h), theme.BOARD_BG)
+    d = ImageDraw.Draw(img)
+    acting = c.acting is not None
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=11, fill=theme.HEADER_BG,
+                        outline=theme.PANEL_ACTIVE if acting else theme.OUTLINE, width=4 if acting else 2)
+    mid = layout.TEAM_HEAD_H // 2 + 1
+    emblem = pairs.emblem(c.bandits, 22)
+    draw.paste(img, emblem, (layout.TEAM_PAD + 4, mid - emblem.height // 2))
+    x = layout.TEAM_PAD + 4 + emblem.width + 8
+    right = w - layout.TEAM_PAD - 6
+    if c.hand is not None:
+        label = str(c.hand)
+        tw = draw.text(img, (right, mid), label, "bold", 16, theme.HEADER_TEXT, "r")
+        draw.paste(img, pairs.team_back(c.bandits, 14, 20), (right - tw - 18, mid - 10))
+        right -= tw + 26
+    if c.acting is not None:
+        size = 14
+        tw = fonts.width(c.acting, "bold", size)
+        box = (right - tw - 24, mid - 11, right, mid + 11)
+        d.rounded_rectangle(box, radius=11, fill=theme.PANEL_ACTIVE)
+        d.polygon([(box[0] + 7, mid - 5), (box[0] + 7, mid + 5), (box[0] + 14, mid)], fill=theme.PANEL_TEXT)
+        draw.text(img, (box[0] + 18, mid), c.acting, "bold", size, theme.PANEL_TEXT)
+        right = box[0] - 6
+    size = fonts.fit_size(c.name, "bold", 17, right - x, 12)
+    draw.text(img, (x, mid), fonts.ellipsize(c.name, "bold", size, right - x), "bold", size, theme.HEADER_TEXT)
+    return img
 
 
 @lru_cache(maxsize=256)  # ~70 kB each

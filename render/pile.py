@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, theme
+from render import assets, draw, fonts, layout, pairs, theme
 from render import text as txt
 from render.layout import Rect
 from render.text import Translate
@@ -27,6 +27,14 @@ def _owner(obs: Observation, played: dict[str, Any]) -> str | None:
         if seat["seat"] == played["seat"] and seat["bandits"]:
             return str(seat["bandits"][0])
     return None
+
+
+def hidden_pair(obs: Observation, played: dict[str, Any], shown: bool) -> tuple[str, ...]:
+    """A face-down card of a player with two bandits whose bandit the picture may not show: the
+    pair it is one of (its back wears both colours); else ``()``."""
+    if shown or played.get("bandit") or not pairs.paired(obs):
+        return ()
+    return tuple(pairs.team(obs, int(played["seat"])))
 
 
 def _shown(obs: Observation, played: dict[str, Any], own_hidden: bool) -> bool:
@@ -48,7 +56,7 @@ def _next_index(obs: Observation) -> int | None:
     return None
 
 
-MiniCard = tuple[str | None, str | None, bool]  # owner, action shown (None: a back), veiled
+MiniCard = tuple[str | None, str | None, bool, tuple[str, ...]]  # owner, action (None: a back), veiled, pair
 
 
 def strip(img: Image.Image, obs: Observation, r: Rect, translate: Translate | None) -> None:
@@ -61,7 +69,8 @@ def strip(img: Image.Image, obs: Observation, r: Rect, translate: Translate | No
     minis: list[MiniCard] = []
     for played in cards:
         shown = _shown(obs, played, own_hidden=False)
-        minis.append((_owner(obs, played), played["action"] if shown else None, bool(played["resolved"] and veiled)))
+        minis.append((_owner(obs, played), played["action"] if shown else None, bool(played["resolved"] and veiled),
+                      hidden_pair(obs, played, shown)))
     img.paste(_strip(tuple(minis), _next_index(obs), r.w, r.h, translate), (r.x, r.y))
 
 
@@ -81,9 +90,10 @@ def _strip(cards: tuple[MiniCard, ...], next_i: int | None, width: int, height: 
     step = min(w + 5, (room - w) / max(1, len(cards) - 1))
     d = ImageDraw.Draw(img)
     top = mid - h // 2
-    for i, (owner, action, veil) in enumerate(cards):
+    for i, (owner, action, veil, pair) in enumerate(cards):
         cx = int(x + i * step)
-        draw.paste(img, assets.card(owner, action, action is None, w, h), (cx, top))
+        sprite = pairs.team_back(pair, w, h) if pair else assets.card(owner, action, action is None, w, h)
+        draw.paste(img, sprite, (cx, top))
         if veil:
             colour, mask = _veil(w, h)
             img.paste(colour, (cx, top), mask)
@@ -139,8 +149,12 @@ def pile_image(obs: Observation, *, translate: Translate | None = None) -> Image
         owner = _owner(obs, played)
         shown = _shown(obs, played, own_hidden=True)
         label = txt.action_name(played["action"], translate) if shown else ""
-        draw.paste(img, assets.card(owner, played["action"] if shown else None, not shown, w, h, label=label),
-                   (x, y))
+        pair = hidden_pair(obs, played, shown)
+        if pair:  # a player with two bandits: which one's card it is, nobody else knows yet
+            draw.paste(img, pairs.team_back(pair, w, h), (x, y))
+        else:
+            draw.paste(img, assets.card(owner, played["action"] if shown else None, not shown, w, h, label=label),
+                       (x, y))
         if shown and played["face_down"] and not played["resolved"]:
             # the viewer's own hidden card: a corner fold says "only you see this"
             d.polygon([(x + w - 22, y + 2), (x + w - 3, y + 2), (x + w - 3, y + 21)], fill=theme.HEADER_BG)
@@ -149,7 +163,8 @@ def pile_image(obs: Observation, *, translate: Translate | None = None) -> Image
             img.paste(colour, (x, y), mask)
         if i == next_i:
             d.rounded_rectangle((x - 4, y - 4, x + w + 3, y + h + 3), radius=10, outline=theme.CARD_NEXT, width=4)
-        name = txt.bandit_name(owner, translate)
+        name = pairs.team_name(pair, translate) if pair else txt.bandit_name(owner, translate)
         size = fonts.fit_size(name, "condensed-bold", 15, w, 10)
+        name = fonts.ellipsize(name, "condensed-bold", size, w + gap)
         draw.text(img, (x + w / 2, y + h + name_h / 2), name, "condensed-bold", size, theme.PANEL_TEXT, "m")
     return img

@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, hand, layout, marks, panels, pile, stagecoach, theme, train
+from render import assets, draw, fonts, hand, layout, marks, pairs, panels, pile, stagecoach, theme, train
 from render import text as txt
 from render.layout import PlanningLayout, Rect
 from render.text import Translate
@@ -61,15 +61,18 @@ def _title(img: Image.Image, obs: Observation, r: Rect, translate: Translate | N
         title = txt.t("header.no-round", translate)
     x = layout.MARGIN + 4
     right = r.right - layout.MARGIN - 4
-    acting = next((b for b in obs["bandits"] if panels.is_acting(obs, b)), None)
-    if acting is not None:
-        # who must decide now: their pawn and what they are to do (the panels' label)
+    acting = panels.acting_names(obs)
+    if acting:
+        # who must decide now: their pawn (a player with two bandits: both) and what they are to do
         label = panels.acting_label(obs, translate)
         size = fonts.fit_size(label, "bold", TEXT_SIZE, r.w // 2 - 60, 18)
         lw = draw.text(img, (right, mid), label, "bold", size, theme.TURN_CURRENT, "r")
-        pawn = assets.pawn(acting["name"], txt.initial(acting["name"], translate))
-        draw.paste(img, pawn, (right - lw - 10 - pawn.width, mid - pawn.height // 2))
-        right -= lw + 20 + pawn.width
+        right -= lw + 10
+        for name in reversed(acting):
+            pawn = assets.pawn(name, txt.initial(name, translate))
+            draw.paste(img, pawn, (right - pawn.width, mid - pawn.height // 2))
+            right -= pawn.width + 4
+        right -= 6
     else:
         phase_key = f"header.phase.{obs.get('phase')}"
         if txt.exists(phase_key):
@@ -201,7 +204,11 @@ def _pile(img: Image.Image, obs: Observation, played: list[dict[str, Any]], lay:
         x, y = g.corner(i)
         owner = pile._owner(obs, p)
         shown = pile._shown(obs, p, own_hidden=True)
-        draw.paste(img, assets.card(owner, p["action"] if shown else None, not shown, w, h), (x, y))
+        hidden_pair = pile.hidden_pair(obs, p, shown)
+        if hidden_pair:  # a player with two bandits: nobody else knows which one's card it is
+            draw.paste(img, pairs.team_back(hidden_pair, w, h), (x, y))
+        else:
+            draw.paste(img, assets.card(owner, p["action"] if shown else None, not shown, w, h), (x, y))
         if shown and p["face_down"] and not p["resolved"]:
             # the player's own hidden card: a folded corner says "only you see this"
             d.polygon([(x + w - 20, y + 2), (x + w - 3, y + 2), (x + w - 3, y + 19)], fill=theme.HEADER_BG)
@@ -210,7 +217,10 @@ def _pile(img: Image.Image, obs: Observation, played: list[dict[str, Any]], lay:
             img.paste(colour, (x, y), mask)
         if i == next_i:
             d.rounded_rectangle((x - 4, y - 4, x + w + 3, y + h + 3), radius=9, outline=theme.CARD_NEXT, width=4)
-        _owner_disc(img, owner, (x + w // 2, y + h), translate)
+        if hidden_pair:
+            _pair_discs(img, hidden_pair, (x + w // 2, y + h), translate)
+        else:
+            _owner_disc(img, owner, (x + w // 2, y + h), translate)
 
 
 def _owner_disc(img: Image.Image, owner: str | None, centre: tuple[int, int], translate: Translate | None) -> None:
@@ -222,6 +232,15 @@ def _owner_disc(img: Image.Image, owner: str | None, centre: tuple[int, int], tr
     letter = txt.initial(owner, translate)
     size = fonts.fit_size(letter, "bold", TEXT_SIZE - 1, 2 * r - 8, 14)
     draw.text(img, (cx, cy), letter, "bold", size, style.ink, "m")
+
+
+def _pair_discs(img: Image.Image, bandits: tuple[str, ...], centre: tuple[int, int],
+                translate: Translate | None) -> None:
+    """Under a hidden card of a player with two bandits: both owners' discs, overlapping (either)."""
+    step = layout.PLAN_OWNER_D * 2 // 3
+    cx, cy = centre
+    for i, name in enumerate(bandits):
+        _owner_disc(img, name, (cx - step // 2 + i * step, cy), translate)
 
 
 # --- the hand ------------------------------------------------------------------------------------
@@ -250,10 +269,18 @@ def _hand(img: Image.Image, obs: Observation, view: dict[str, Any], cards: list[
     """The player's cards as ``hand_image`` draws them, in its order, bigger or smaller to fit."""
     r = lay.hand_title
     ImageDraw.Draw(img).line((layout.MARGIN, r.y, r.right - layout.MARGIN, r.y), fill=theme.PANEL_EDGE, width=2)
-    bandit = view["bandits"][0] if view["bandits"] else None
-    title = txt.t("hand.title", translate, bandit=txt.bandit_name(bandit, translate))
+    bandits = [str(b) for b in view["bandits"]]
+    bandit = bandits[0] if bandits else None
+    title = txt.t("hand.title", translate, bandit=hand.owner_noun(bandits, translate))
     note = txt.t("hand.dead", translate) if any(c.startswith("bullet:") for c in cards) else ""
     _section_title(img, r, title, note)
+    paired = len(bandits) > 1
+    if paired:  # the legend of the discs on the cards, in the title's order
+        x = layout.MARGIN + 4 + fonts.width(title, "bold", TITLE_SIZE - 1) + 14
+        for name in bandits:
+            disc = pairs.owner_disc(name, txt.initial(name, translate), layout.PLAN_OWNER_D)
+            draw.paste(img, disc, (x, r.y + r.h // 2 + 2 - disc.height // 2))
+            x += disc.width + 4
     if obs.get("stagecoach") and bandit:
         x = layout.MARGIN + 4 + fonts.width(title, "bold", TITLE_SIZE - 1) + 18
         _own_pieces(img, obs, bandit, x, r.y + r.h // 2 + 2, translate)
@@ -264,4 +291,4 @@ def _hand(img: Image.Image, obs: Observation, view: dict[str, Any], cards: list[
         return
     allowed = hand.playable_cards(obs)
     for i, card in enumerate(cards):
-        hand.draw_card(img, card, g.corner(i), (g.card_w, g.card_h), allowed, translate)
+        hand.draw_card(img, card, g.corner(i), (g.card_w, g.card_h), allowed, translate, owner_mark=paired)

@@ -59,7 +59,12 @@ def _rows(obs: Observation) -> list[dict[str, Any]]:
 
 
 def scoreboard_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
-    """The final count of a finished game (its observation holds ``result``, purse values shown)."""
+    """The final count of a finished game (its observation holds ``result``, purse values shown);
+    with two bandits a player, by side (render.pairs_score)."""
+    if layout.pairs_key(obs):
+        from render import pairs_score  # it builds on this module's rows
+
+        return pairs_score.scoreboard_image(obs, translate=translate)
     rows = _rows(obs)
     W = layout.WIDTH
     title_h, head_h, row_h = layout.SCORE_TITLE_H, layout.SCORE_HEAD_H, layout.SCORE_ROW_H

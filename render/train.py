@@ -25,9 +25,9 @@ Observation = dict[str, Any]
 
 
 @lru_cache(maxsize=8)  # one per train and number of bandits; ~2 MB each
-def _base(cars: tuple[tuple[int, str], ...], players: int, road: bool = False) -> Image.Image:
+def _base(cars: tuple[tuple[int, str], ...], players: int, road: bool = False, pairs: bool = False) -> Image.Image:
     # with a road (Horses & Stagecoach) the scenery is the same wherever the stagecoach stands
-    lay = layout.frame_layout(cars, players, (0, None) if road else None)
+    lay = layout.frame_layout(cars, players, (0, None) if road else None, pairs)
     img = Image.new("RGB", (lay.width, lay.height), theme.BOARD_BG)
     d = ImageDraw.Draw(img)
     tl = lay.train
@@ -191,7 +191,8 @@ def _loot(img: Image.Image, obs: Observation, tl: TrainLayout) -> None:
 
 def base_image(obs: Observation) -> Image.Image:
     """A copy of the cached scenery of ``obs``'s train: sky, cars, empty header, caption and panels."""
-    return _base(layout.train_key(obs), len(obs["bandits"]), layout.coach_key(obs) is not None).copy()
+    return _base(layout.train_key(obs), len(obs["bandits"]), layout.coach_key(obs) is not None,
+                 layout.pairs_key(obs)).copy()
 
 
 def draw_contents(img: Image.Image, obs: Observation, tl: TrainLayout, plan: marks.Plan,
@@ -235,7 +236,10 @@ def train_image(obs: Observation, *, translate: Translate | None = None, caption
     line = make_caption(obs, events, translate) if caption is None else caption
     _caption(img, lay, line, txt.t("caption.join", translate))
     pile.strip(img, obs, lay.pile, translate)
-    panels.draw_panels(img, obs, lay.panels, translate)
+    if lay.teams:  # two bandits a player: grouped by player
+        panels.draw_teams(img, obs, lay.teams, lay.panels, translate)
+    else:
+        panels.draw_panels(img, obs, lay.panels, translate)
     return img
 
 

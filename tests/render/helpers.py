@@ -17,7 +17,7 @@ from render.story import action_frames
 
 # The catalog keys drawn on pictures (the others are the bot's messages).
 PICTURE_KEYS = ("bandit.", "initial.", "car.", "position.", "loot.", "action.", "card.", "turn.", "header.", "panel.",
-                "pending.", "pile.title", "pile.empty", "pile.count", "hand.", "score.", "caption.")
+                "pending.", "pile.title", "pile.empty", "pile.count", "hand.", "score.", "caption.", "team.")
 
 CAST = {
     3: ["tuco", "belle", "doc"],

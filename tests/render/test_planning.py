@@ -228,9 +228,9 @@ def test_the_hand_is_in_the_hand_pictures_order(monkeypatch: pytest.MonkeyPatch)
     real = hand.draw_card
 
     def record(img: Image.Image, card: str, xy: tuple[int, int], size: tuple[int, int], allowed: set[str] | None,
-               translate: Any) -> None:
+               translate: Any, owner_mark: bool = False) -> None:
         calls.append((card, xy, allowed))
-        real(img, card, xy, size, allowed, translate)
+        real(img, card, xy, size, allowed, translate, owner_mark)
 
     monkeypatch.setattr(hand, "draw_card", record)
     obs = samples.with_hand(samples.colourful(), 1)
