@@ -364,8 +364,8 @@ class Colt(commands.Cog):
                 reply = lang.text("reply.options")
             elif name == "rules":
                 lobby = await self.tables.lobby(game_id)
-                for value in values:
-                    option, _, choice = value.partition("=")
+                current = {**lobby.game.options, "language": lobby.game.language}
+                for option, choice in _newly_chosen(values, current).items():
                     if option == "language":
                         lobby = await self.tables.set_language(game_id, user, choice)
                     else:
@@ -610,3 +610,14 @@ class Colt(commands.Cog):
     @cleanup.before_loop
     async def _wait_ready(self) -> None:
         await self.bot.wait_until_ready()
+
+
+def _newly_chosen(values: list[str], current: dict[str, Any]) -> dict[str, str]:
+    """The rules menu's picks (``option=choice``), one per option: where the menu sends two for an
+    option (the one it showed chosen, and the one just picked), the one just picked wins."""
+    chosen: dict[str, str] = {}
+    for value in values:
+        option, _, choice = value.partition("=")
+        if option not in chosen or choice != str(current.get(option)):
+            chosen[option] = choice
+    return chosen

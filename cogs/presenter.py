@@ -117,8 +117,10 @@ class Presenter:
         # The game's language shares this select: a message has room for five rows only.
         rules += [discord.SelectOption(label=lang.text("lobby.language", language=language(code).text("language.name")),
                                        value=f"language={code}", default=code == lang.code) for code in CODES]
+        # Every choice may be picked beside the ones shown chosen (Discord greys out the rest at the
+        # maximum); the one just picked wins (cogs.colt._newly_chosen).
         view.add_item(LobbySelect(row.id, "rules", rules, placeholder=lang.text("lobby.rules"),
-                                  max_values=len(texts.RULE_OPTIONS) + 1))
+                                  max_values=len(rules)))
         seats = self._ai_seat_options(lobby, lang)
         if seats:
             view.add_item(LobbySelect(row.id, "ai", seats, placeholder=lang.text("lobby.ai")))

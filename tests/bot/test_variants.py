@@ -119,3 +119,13 @@ async def test_v_4_four_people_in_two_teams_play_to_the_final_count(simcord_env)
     assert row.status == "over"
     stats = await table.bot.tables.storage.stats(row.guild_id)
     assert sorted(r["wins"] for r in stats) in ([0, 0, 1, 1], [1, 1, 1, 1])  # partners win together
+
+
+def test_the_rules_menu_takes_the_choice_just_picked_beside_the_one_shown_chosen() -> None:
+    from cogs.colt import _newly_chosen
+    current = {"setup": "advanced", "variant": "none", "timer": "90/45", "language": "en"}
+    sent = ["setup=advanced", "variant=none", "variant=two-bandits", "timer=90/45", "language=en"]
+    assert _newly_chosen(sent, current)["variant"] == "two-bandits"
+    back = {**current, "variant": "two-bandits"}
+    assert _newly_chosen(["variant=none", "variant=two-bandits"], back)["variant"] == "none"
+    assert _newly_chosen(["setup=first-game"], current) == {"setup": "first-game"}
