@@ -40,6 +40,7 @@ CROWD = 40.0  # each rival at one's position
 SHOT = 220.0  # one bullet fired: a step toward the Gunslinger's $1000, a dead card for the victim
 NOISE = 8.0  # ties broken at random so that rollouts from one world differ
 OWN_BANDIT = 1000.0  # shooting or punching my own other bandit (V-2, V-3): never worth it
+OWN_SHOT = 120.0  # a card that can only hit my other bandit: worse than playing nothing
 
 T = TypeVar("T")
 
@@ -243,12 +244,13 @@ class Table:
         return max(ends, key=lambda q: self.potential(self.landing(q), robbing, loot) + self.penalty(q, pos))
 
     def targets_from(self, pos: Position) -> list[Bandit]:
-        """Whom my bandit could shoot from ``pos`` if the others stayed where they are."""
+        """Whom my bandit could shoot from ``pos`` if the others stayed where they are (my other
+        bandit too: a player's bandits may shoot each other, V-2, V-3.4)."""
         if self.car(pos) is None:
             return []
-        mine = self.mine
+        me = self.me
         return self._standing(pos, lambda stand_in: [b for b in fire_targets(self.game, stand_in)
-                                                     if b.name not in mine])
+                                                     if b.name != me.name])
 
     def _standing(self, pos: Position, ask: Callable[[Bandit], list[T]]) -> list[T]:
         """Ask the rules something with my bandit standing at ``pos`` for a moment: they ask where
@@ -371,9 +373,10 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
     if action == "fire":
         if me.revolver == 0:
             return 0.0
-        targets = table.targets_from(pos)
+        shootable = table.targets_from(pos)
+        targets = [b for b in shootable if b.name not in table.mine]
         if not targets:
-            return 0.0
+            return -OWN_SHOT if shootable else 0.0  # only my other bandit to shoot: the shot is compulsory
         bonus = horses.shot_bonus(table) if table.coach is not None else 0.0
         return SHOT + bonus + (60.0 if any(b.name in table.leaders for b in targets) else 0.0)
     if action == "ride":
@@ -384,9 +387,11 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
         shotgun = None if table.coach is None else horses.punch_worth(table, pos)
         if shotgun is not None:
             return shotgun
-        victims = [b for b in game.bandits.values() if b.at == pos and b is not me and b.loot]
+        here = [b for b in game.bandits.values() if b.at == pos and b is not me]
+        rivals = [b for b in here if b.name not in table.mine]
+        victims = [b for b in rivals if b.loot]
         if not victims:
-            return 20.0 if any(b.at == pos and b is not me for b in game.bandits.values()) else 0.0
+            return 20.0 if rivals else -OWN_SHOT if here else 0.0  # only my other bandit to punch
         return 100.0 + max(_knock_loose(table, b) for b in victims) * 0.5
     if action == "marshal":
         return 0.5 * max(_marshal_worth(table, c) for c in _marshal_cars(game))

@@ -7,7 +7,8 @@ its own other bandit and weighs rivals by side; this module adds the variant's o
   holds a good card to play at once; offered the cover, it plays the other bandit's best card, or
   passes when none is worth a card of the hand (``COVER_KEEP``);
 - the card taken before the deal (V-2.5): the card of either bandit that does most from where
-  that bandit stands now (a Rob where loot lies, a Move toward it, a Fire with a target …);
+  that bandit stands now (a Rob where loot lies, a Move toward it, a Fire with a target …), a Fire
+  counting for more: in hand it opens a cover in any Standard turn;
 - the placement (V-2.4, V-3.5): Django in the caboose (his shots then push victims toward the
   front and the marshal), otherwise either.
 """
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 COVER_KEEP = 25.0  # a cover card worth less stays in hand for a later turn: "pass"
 COVER_SHARE = 0.8  # of the best cover card's worth credited to the Fire that opens the cover
 CABOOSE = {"django": 100.0}  # placing this bandit in the caboose rather than in front of it
+TAKE_FIRE = 250.0  # a Fire taken: a cover to open in a Standard turn, a shot toward the title (arena-tuned)
 
 
 def in_cover(table: Table) -> bool:
@@ -58,14 +60,16 @@ def cover_worth(table: Table, fire: str, hand: list[str], worth_of: Callable[[st
 
 def take_card(table: Table, decision: Decision, rng: random.Random) -> str:
     """V-2.5: the card that does most this round from where its bandit stands (judged as if played
-    now: a Rob where loot lies, a Move toward it, a Fire with a target)."""
+    now: a Rob where loot lies, a Move toward it, a Fire with a target), a Fire for more (a cover
+    to open, a shot toward the Gunslinger)."""
     from engine.ai.normal import card_worth  # the base reckoning (engine.ai.normal imports this module)
 
     tables = table.tables()
 
     def worth(card: str) -> float:
         mine = tables[card_owner(card)]
-        return card_worth(mine, card_action(card), mine.me.at, mine.loot, True)
+        action = card_action(card)
+        return card_worth(mine, action, mine.me.at, mine.loot, True) + (TAKE_FIRE if action == "fire" else 0.0)
 
     return table.best(decision, rng, worth)
 
