@@ -387,11 +387,11 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
         shotgun = None if table.coach is None else horses.punch_worth(table, pos)
         if shotgun is not None:
             return shotgun
-        here = [b for b in game.bandits.values() if b.at == pos and b is not me]
-        rivals = [b for b in here if b.name not in table.mine]
+        company = [b for b in game.bandits.values() if b.at == pos and b is not me]
+        rivals = [b for b in company if b.name not in table.mine]
         victims = [b for b in rivals if b.loot]
         if not victims:
-            return 20.0 if rivals else -OWN_SHOT if here else 0.0  # only my other bandit to punch
+            return 20.0 if rivals else -OWN_SHOT if company else 0.0  # only my other bandit to punch
         return 100.0 + max(_knock_loose(table, b) for b in victims) * 0.5
     if action == "marshal":
         return 0.5 * max(_marshal_worth(table, c) for c in _marshal_cars(game))
