@@ -379,7 +379,8 @@ def test_the_bullets_of_a_seat_are_its_own_cards() -> None:
 @pytest.mark.parametrize(("variant", "players"), [(TWO_BANDITS, 3), (TWO_PLAYER, 2)])
 def test_the_arena_plays_the_variants(variant: str, players: int, capsys: pytest.CaptureFixture[str]) -> None:
     seats = ",".join(["normal", *["easy"] * (players - 1)])
-    assert arena_main(["--variant", variant, "--players", str(players), "--seats", seats, "--games", "2", "--quiet"]) == 0
+    args = ["--variant", variant, "--players", str(players), "--seats", seats, "--games", "2", "--quiet"]
+    assert arena_main(args) == 0
     fields = dict(f.split("=") for f in capsys.readouterr().out.splitlines()[-1].split())
     assert fields["variant"] == variant and fields["players"] == str(players)
     assert float(fields["normal_win"]) + float(fields["easy_win"]) == pytest.approx(1.0)  # sides win whole
