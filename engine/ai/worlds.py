@@ -6,6 +6,8 @@ random: the other players' hands, decks and discards from the cards they are kno
 face-down cards not yet resolved, the order of every deck (the seat's own too), purse values the
 seat has not seen, the round cards to come and a fresh random state for future shuffles. Whatever
 the real game hides, the world re-draws, so an answer computed on worlds cannot depend on it.
+Horses & Stagecoach adds its part (engine.ai.worlds_horses), a player with two bandits its own
+(engine.ai.worlds_pairs: the placement and the card taken by others, the cover offered).
 
 ``clone`` is the quick copy used by the search: a world without its event log.
 """
