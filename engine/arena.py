@@ -1,6 +1,7 @@
 """AI bandits against each other: win rates with 95% intervals and decision times per level.
 
     python -m engine.arena --games N --players 4 --seats hard,normal,normal,normal --seed S [--horses]
+    python -m engine.arena --variant two-bandits --players 2 --seats normal,easy --games N
 
 Games come in blocks of ``players``: one deal (characters, wagons, round cards, the game's dice)
 is played once with the levels in every rotation round the table, so each level sits in every seat
@@ -8,8 +9,11 @@ of the same deal equally often. A level's win rate is the share of games one of 
 a tie for the win (B-8.3: same loot and same bullets received) gives each tied winner an equal
 share, so two tied winners count half a win each. The interval is Wilson's score interval. Decision
 times are the wall-clock time of ``engine.ai.choose`` on this process's one core. ``--horses``
-plays every game with the Horses & Stagecoach expansion (H-1). Each level's mean dollar margin is
-its bandit's final score less the best other bandit's, over its seats in every game.
+plays every game with the Horses & Stagecoach expansion (H-1). ``--variant`` seats the players as
+a variant does: ``two-bandits`` (V-2, 2 or 3 players, each with two bandits drawn as V-2.2 pairs
+them) or ``two-player`` (V-3, 2 players, Expert). Each level's mean dollar margin is its side's
+final score (its bandit's, or its two bandits' together) less the best other side's, over its
+seats in every game.
 
 The last line is machine-readable, e.g.
 ``games=N players=4 hard_win=0.430 hard_ci=0.370-0.490 hard_median_ms=210 hard_p95_ms=260 ...``.
@@ -26,11 +30,11 @@ import time
 from collections import defaultdict
 
 from engine.ai import LEVELS, choose
-from engine.data import base
 from engine.flow import apply
 from engine.model import Options
-from engine.scoring import scores, winners
-from engine.setup import new_game
+from engine.scoring import side_scores, winners
+from engine.setup import new_game, seating
+from engine.variants.pairs import TWO_PLAYER
 
 Z95 = 1.959964
 
@@ -53,8 +57,8 @@ def play(
 ) -> dict[str, float]:
     """One game; each level's share of the win (and, into ``margins``, each seat's dollar margin)."""
     players = len(levels)
-    deal_rng = random.Random(deal)
-    game = new_game(deal_rng.sample(base().characters, players), seed=deal, options=options or Options())
+    options = options or Options()
+    game = new_game(seating(options).cast(random.Random(deal), players), seed=deal, options=options)
     seated = [levels[(seat + rotation) % players] for seat in range(players)]
     rngs = [random.Random(deal * 1_000 + rotation * 10 + seat) for seat in range(players)]
     while (decision := game.pending) is not None:
@@ -66,10 +70,10 @@ def play(
         apply(game, answer, seat=seat)
     won = winners(game)
     if margins is not None:
-        final = scores(game)
-        for name, score in final.items():
-            rivals = [v for other, v in final.items() if other != name]
-            margins[seated[game.bandits[name].seat]].append(score - max(rivals))
+        final = side_scores(game)
+        for index, (side, score) in enumerate(final):
+            rivals = [v for other, (_, v) in enumerate(final) if other != index]
+            margins[seated[game.bandits[side[0]].seat]].append(score - max(rivals))
     shares: dict[str, float] = defaultdict(float)
     for name in won:
         shares[seated[game.bandits[name].seat]] += 1 / len(won)
@@ -93,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-ms", type=float, default=None, help="hard: time per decision (default: its own)")
     parser.add_argument("--iterations", type=int, default=None, help="hard: worlds per decision instead of a time")
     parser.add_argument("--horses", action="store_true", help="play with Horses & Stagecoach (H-1)")
+    parser.add_argument("--variant", default="none", choices=[v for v in Options.CHOICES["variant"] if v != "teams"],
+                        help="how players sit: two-bandits (V-2, 2-3 players), two-player (V-3, 2 players)")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
@@ -102,7 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     wins: dict[str, float] = defaultdict(float)
     times: dict[str, list[float]] = defaultdict(list)
     margins: dict[str, list[float]] = defaultdict(list)
-    options = Options(horses=args.horses)
+    options = Options(horses=args.horses, variant=args.variant, expert=args.variant == TWO_PLAYER)  # V-3.3
+    table = seating(options)
+    if not table.min_players <= args.players <= table.max_players:
+        parser.error(f"this game is for {table.min_players} to {table.max_players} players")
     for n in range(args.games):
         deal, rotation = args.seed * 100_000 + n // args.players, n % args.players
         shares = play(levels, deal, rotation, budget_ms=args.budget_ms, iterations=args.iterations, times=times,
@@ -126,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
               f"median {median:.1f} ms, p95 {p95:.1f} ms")
         fields += [f"{level}_win={rate:.3f}", f"{level}_ci={low:.3f}-{high:.3f}", f"{level}_margin={margin:.0f}",
                    f"{level}_median_ms={median:.1f}", f"{level}_p95_ms={p95:.1f}"]
-    fields.append(f"horses={int(args.horses)}")
+    fields += [f"horses={int(args.horses)}", f"variant={args.variant}"]
     print(" ".join(fields))
     return 0
 

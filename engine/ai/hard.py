@@ -20,8 +20,9 @@ from engine.ai import normal
 from engine.ai.value import margin
 from engine.ai.worlds import Knowledge, clone
 from engine.flow import apply
-from engine.model import Decision, Game
+from engine.model import Decision, Game, card_action
 from engine.observe import observe
+from engine.variants.pairs import TWO_BANDITS
 
 BUDGET_MS = 200.0  # per decision at most: under the 300 ms goal on one core, whatever the load
 RACE_START = 4  # worlds before any answer may be dropped
@@ -33,7 +34,7 @@ def decide(
 ) -> str:
     decision = game.pending
     assert decision is not None and decision.seat == seat
-    candidates = candidate_answers(decision)
+    candidates = candidate_answers(decision, game)
     if len(candidates) == 1:
         return candidates[0]
     deadline = time.perf_counter() + (BUDGET_MS if budget_ms is None else budget_ms) / 1000.0
@@ -74,12 +75,15 @@ def still_in_the_race(results: dict[str, list[float]]) -> dict[str, list[float]]
     return kept
 
 
-def candidate_answers(decision: Decision) -> list[str]:
-    """The answers worth searching: Ghost's face-up play of a card he may hide is never better (B-9.1)."""
+def candidate_answers(decision: Decision, game: Game) -> list[str]:
+    """The answers worth searching: Ghost's face-up play of a card he may hide is never better
+    (B-9.1), but a Fire's with two bandits: only face up does it open the cover (V-2.6)."""
     options = decision.options
     if decision.kind != "plan":
         return options
     hidden = {o.partition(" hide ")[2] for o in options if " hide " in o}
+    if game.options.variant == TWO_BANDITS:
+        hidden = {c for c in hidden if card_action(c) != "fire"}
     return [o for o in options if o.partition(" play ")[2] not in hidden]
 
 

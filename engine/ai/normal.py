@@ -11,6 +11,10 @@ Powers: Ghost hides his first card, Cheyenne keeps the purses she knocks loose, 
 through the roof and Belle's shelter count when it plans, Django pushes victims toward the marshal,
 Doc's seventh card simply makes drawing rarer. With Horses & Stagecoach, engine.ai.normal_horses
 adds the stagecoach, the shotgun, hostages, whiskey and the expansion's decisions and events.
+
+A player with two bandits (V-2, V-3) judges each card from the bandit who performs it (a table per
+bandit), never values shooting or punching its own other bandit, and weighs rivals by their
+side's score; engine.ai.normal_pairs adds the cover rule, the card taken and the placement.
 """
 
 from __future__ import annotations
@@ -22,11 +26,12 @@ from typing import TypeVar
 
 from engine.actions import fire_targets, has_power
 from engine.ai import normal_horses as horses
+from engine.ai import normal_pairs as pairs
 from engine.ai.value import PUBLIC_WORTH, kind_worth, standings
 from engine.hooks import HOOKS, through
 from engine.horses.model import COACH_ROOF
 from engine.horses.rules import SHOTGUN
-from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, loot_kind
+from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, card_owner, is_bullet, loot_kind
 from engine.planning import turns
 from engine.train import INSIDE, Position
 
@@ -34,28 +39,27 @@ MARSHAL_SHOT = 350.0  # meeting the marshal: a dead card in the deck, a lost tur
 CROWD = 40.0  # each rival at one's position
 SHOT = 220.0  # one bullet fired: a step toward the Gunslinger's $1000, a dead card for the victim
 NOISE = 8.0  # ties broken at random so that rollouts from one world differ
+OWN_BANDIT = 1000.0  # shooting or punching my own other bandit (V-2, V-3): never worth it
+OWN_SHOT = 120.0  # a card that can only hit my other bandit: worse than playing nothing
 
 T = TypeVar("T")
 
 
 class Table:
-    """One seat's reading of a game at one decision: its bandit, the standings, loot in reach."""
+    """One seat's reading of a game at one decision: one of its bandits (``bandit``, by default its
+    first), the standings, loot in reach."""
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, bandit: str | None = None, loot: dict[Position, float] | None = None
+                 ) -> None:
         self.game = game
         self.seat = seat
-        self.me = game.bandits[game.seats[seat].bandits[0]]
+        mine = game.seats[seat].bandits
+        self.me = game.bandits[bandit or mine[0]]
+        self.mine = frozenset(mine)  # my bandits: a player may have two (V-2, V-3)
         self.train = game.train
         self.coach = game.coach
         self.marshal_shot = MARSHAL_SHOT
-        self.loot = {pos: max(map(PUBLIC_WORTH.__getitem__, tokens)) for pos, tokens in game.floor_loot.items()}
-        if self.coach is not None and horses.guarded(self):
-            # The strongbox under the shotgun cannot be robbed before he is punched (H-11).
-            free = horses.robbable(self, COACH_ROOF, game.floor_loot[COACH_ROOF])
-            if free:
-                self.loot[COACH_ROOF] = max(map(PUBLIC_WORTH.__getitem__, free))
-            else:
-                del self.loot[COACH_ROOF]
+        self.loot = self._loot() if loot is None else loot
         card = game.current_round_card()
         self.event = card.event if card and game.options.events else None
         self.marshal_car = game.train.car_of[game.marshal]
@@ -63,12 +67,29 @@ class Table:
         self.crowd: dict[Position, float] = {}
         if not has_power(game, self.me, "belle"):
             for b in game.bandits.values():
-                if b is not self.me:
+                if b.name not in self.mine:
                     self.crowd[b.at] = self.crowd.get(b.at, 0.0) + CROWD
         # How much the round's end (and its event) weighs on a position: more as the round goes on.
         kinds = turns(game) if game.round_card is not None else ""  # none before round 1 (H-2)
         self.end_weight = (game.planning.turn + 1) / len(kinds) if game.phase == PLANNING and kinds else 0.5
         self._potentials: dict[tuple[Position, bool], float] = {}
+
+    def _loot(self) -> dict[Position, float]:
+        game = self.game
+        loot = {pos: max(map(PUBLIC_WORTH.__getitem__, tokens)) for pos, tokens in game.floor_loot.items()}
+        if self.coach is not None and horses.guarded(self):
+            # The strongbox under the shotgun cannot be robbed before he is punched (H-11).
+            free = horses.robbable(self, COACH_ROOF, game.floor_loot[COACH_ROOF])
+            if free:
+                loot[COACH_ROOF] = max(map(PUBLIC_WORTH.__getitem__, free))
+            else:
+                del loot[COACH_ROOF]
+        return loot
+
+    def tables(self) -> dict[str, Table]:
+        """A table for each of my bandits (this one for its own), the loot reckoned once."""
+        return {name: self if name == self.me.name else Table(self.game, self.seat, name, self.loot)
+                for name in self.game.seats[self.seat].bandits}
 
     def car(self, pos: Position) -> int | None:
         """The car a position belongs to: the stagecoach's, the car it faces (H-3 Ruling); None off
@@ -89,10 +110,15 @@ class Table:
     def best(self, decision: Decision, rng: random.Random, worth: Callable[[str], float]) -> str:
         return _best(decision, rng, worth)
 
+    def my_hand(self) -> list[str]:
+        """The cards in my seat's hand that my bandit performs."""
+        name = self.me.name
+        return [c for c in self.game.seats[self.seat].hand if card_owner(c) == name]
+
     @cached_property
     def punch_to_come(self) -> bool:
         """A Punch of mine in hand or on the pile still to resolve, that will do something."""
-        cards = [*self.game.seats[self.seat].hand, *self.my_future_cards()]
+        cards = [*self.my_hand(), *self.my_future_cards()]
         return any(card_action(c) == "punch" for c in cards) and not horses.forbidden(self, "punch")
 
     @cached_property
@@ -100,12 +126,26 @@ class Table:
         return standings(self.game, self.seat)
 
     @cached_property
-    def leader(self) -> str:
+    def side_scores(self) -> dict[str, float]:
+        """Each bandit → the score of its side (its player's bandits together, V-2.7, V-3.3)."""
+        game, scores = self.game, self.scores
+        totals = [sum(scores[n] for n in seat.bandits) for seat in game.seats]
+        return {b.name: totals[b.seat] for b in game.bandits.values()}
+
+    @cached_property
+    def leaders(self) -> frozenset[str]:
+        """The bandits of the richest rival side."""
         rivals = [b for b in self.game.bandits.values() if b.seat != self.seat]
-        return max(rivals, key=lambda b: self.scores[b.name]).name
+        best = max(rivals, key=lambda b: self.side_scores[b.name])
+        return frozenset(self.game.seats[best.seat].bandits)
 
     def my_future_cards(self) -> list[str]:
-        """My own cards still to resolve on the pile (I know them, face down or not), in order."""
+        """My bandit's cards still to resolve on the pile (I know them, face down or not), in order."""
+        name = self.me.name
+        return [c for c in self.seat_future_cards() if card_owner(c) == name]
+
+    def seat_future_cards(self) -> list[str]:
+        """My seat's cards still to resolve on the pile, whichever bandit performs them, in order."""
         pile = self.game.pile
         return [p.card for p in pile[self.game.cursor:] if p.seat == self.seat]
 
@@ -204,11 +244,13 @@ class Table:
         return max(ends, key=lambda q: self.potential(self.landing(q), robbing, loot) + self.penalty(q, pos))
 
     def targets_from(self, pos: Position) -> list[Bandit]:
-        """Whom my bandit could shoot from ``pos`` if the others stayed where they are."""
+        """Whom my bandit could shoot from ``pos`` if the others stayed where they are (my other
+        bandit too: a player's bandits may shoot each other, V-2, V-3.4)."""
         if self.car(pos) is None:
             return []
         me = self.me
-        return self._standing(pos, lambda stand_in: [b for b in fire_targets(self.game, stand_in) if b.name != me.name])
+        return self._standing(pos, lambda stand_in: [b for b in fire_targets(self.game, stand_in)
+                                                     if b.name != me.name])
 
     def _standing(self, pos: Position, ask: Callable[[Bandit], list[T]]) -> list[T]:
         """Ask the rules something with my bandit standing at ``pos`` for a moment: they ask where
@@ -255,34 +297,43 @@ def event_bonus(table: Table, pos: Position) -> float:
 
 
 def plan(table: Table, decision: Decision, rng: random.Random) -> str:
-    game, me = table.game, table.me
+    game = table.game
     kinds = turns(game)
     turn = game.planning.turn
-    robbing = any(card_action(c) == "rob" for c in game.seats[table.seat].hand)
+    hand = game.seats[table.seat].hand
+    tables = table.tables()  # each card is performed by its own bandit (V-2.3)
+    robbing = {name: any(card_action(c) == "rob" and card_owner(c) == name for c in hand) for name in tables}
 
-    # Where my bandit will stand once my cards already on the pile have resolved.
-    loot, pos = table.loot, me.at
-    for c in table.my_future_cards():
-        loot, pos = _imagine(table, card_action(c), pos, loot, robbing)
-    best_answer, best_value = "", -1e9
+    # Where my bandits will stand once my cards already on the pile have resolved.
+    loot, pos = table.loot, {name: t.me.at for name, t in tables.items()}
+    for c in table.seat_future_cards():
+        name = card_owner(c)
+        loot, pos[name] = _imagine(tables[name], card_action(c), pos[name], loot, robbing[name])
     worths: dict[str, float] = {}
+
+    def worth_of(c: str) -> float:
+        """A card of my hand, judged from where its bandit will be when it resolves."""
+        if c not in worths:
+            name = card_owner(c)
+            worths[c] = card_worth(tables[name], card_action(c), pos[name], loot, robbing[name])
+        return worths[c]
+
+    best_answer, best_value = "", -1e9
     for value in decision.values:
         verb, _, c = value.partition(" ")
         if verb == "draw":
             worth = draw_worth(table, decision, kinds, turn)
         elif verb == "pass":
-            worth = 0.0
+            worth = pairs.pass_worth(table)
         elif verb == "drink":
-            plays = sorted((card_worth(table, card_action(h), pos, loot, robbing)
-                            for h in game.seats[table.seat].hand if not h.startswith("bullet:")), reverse=True)
+            plays = sorted((worth_of(h) for h in hand if not is_bullet(h)), reverse=True)
             worth = horses.drink_worth(table, c, plays, draw_worth(table, decision, kinds, turn))
         else:
-            action = card_action(c)
-            if action not in worths:
-                worths[action] = card_worth(table, action, pos, loot, robbing)
-            worth = worths[action]
+            worth = worth_of(c)
             if verb == "hide":
                 worth += 1.0  # B-9.1: the same card, hidden from the others, is never worse
+            elif pairs.covers(table, c, kinds[turn]):
+                worth += pairs.cover_worth(table, c, hand, worth_of)  # V-2.6: one more card played
         worth += NOISE * rng.random()
         if worth > best_value:
             best_answer, best_value = value, worth
@@ -322,11 +373,12 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
     if action == "fire":
         if me.revolver == 0:
             return 0.0
-        targets = table.targets_from(pos)
+        shootable = table.targets_from(pos)
+        targets = [b for b in shootable if b.name not in table.mine]
         if not targets:
-            return 0.0
+            return -OWN_SHOT if shootable else 0.0  # only my other bandit to shoot: the shot is compulsory
         bonus = horses.shot_bonus(table) if table.coach is not None else 0.0
-        return SHOT + bonus + (60.0 if any(b.name == table.leader for b in targets) else 0.0)
+        return SHOT + bonus + (60.0 if any(b.name in table.leaders for b in targets) else 0.0)
     if action == "ride":
         return horses.ride_card_worth(table, pos, robbing)
     if table.coach is not None and horses.forbidden(table, action):
@@ -335,9 +387,11 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
         shotgun = None if table.coach is None else horses.punch_worth(table, pos)
         if shotgun is not None:
             return shotgun
-        victims = [b for b in game.bandits.values() if b.at == pos and b is not me and b.loot]
+        company = [b for b in game.bandits.values() if b.at == pos and b is not me]
+        rivals = [b for b in company if b.name not in table.mine]
+        victims = [b for b in rivals if b.loot]
         if not victims:
-            return 20.0 if any(b.at == pos and b is not me for b in game.bandits.values()) else 0.0
+            return 20.0 if rivals else -OWN_SHOT if company else 0.0  # only my other bandit to punch
         return 100.0 + max(_knock_loose(table, b) for b in victims) * 0.5
     if action == "marshal":
         return 0.5 * max(_marshal_worth(table, c) for c in _marshal_cars(game))
@@ -369,7 +423,7 @@ def _knock_loose(table: Table, victim: Bandit) -> float:
         kind = loot_kind(t)
         worth = kind_worth(kind) * (2.0 if cheyenne and kind == "purse" else 1.0)
         best = max(best, worth)
-    return best + (100.0 if victim.name == table.leader else 0.0)
+    return best + (100.0 if victim.name in table.leaders else 0.0)
 
 
 def _marshal_cars(game: Game) -> list[int]:
@@ -399,8 +453,10 @@ def fire(table: Table, decision: Decision, rng: random.Random) -> str:
     game, me = table.game, table.me
 
     def worth(name: str) -> float:
+        if name in table.mine:
+            return -OWN_BANDIT  # V-2.8: a Gunslinger point less; V-3.4: a bullet in my own deck
         victim = game.bandits[name]
-        value = table.scores[name]
+        value = table.side_scores[name]
         if table.coach is not None:
             value += horses.shot_bonus(table)
         if has_power(game, me, "django") and table.train.on_train(victim.at) and table.train.on_train(me.at):
@@ -424,19 +480,25 @@ def punch(table: Table, decision: Decision, rng: random.Random) -> str:
     def worth(name: str) -> float:
         if name == SHOTGUN:
             return horses.SHOTGUN_PUNCH
-        return _knock_loose(table, table.game.bandits[name]) + 0.1 * table.scores[name]
+        if name in table.mine:
+            return -OWN_BANDIT  # my other bandit's loot would only fall to the floor
+        return _knock_loose(table, table.game.bandits[name]) + 0.1 * table.side_scores[name]
 
     return _best(decision, rng, worth)
 
 
 def drop(table: Table, decision: Decision, rng: random.Random) -> str:
     cheyenne = has_power(table.game, table.me, "cheyenne")
+    if decision.context.get("target") in table.mine:
+        return _best(decision, rng, lambda kind: -kind_worth(kind))  # my own bandit (forced): the least
     return _best(decision, rng, lambda kind: kind_worth(kind) * (2.0 if cheyenne and kind == "purse" else 1.0))
 
 
 def shove(table: Table, decision: Decision, rng: random.Random) -> str:
     """Punch the victim into the marshal if possible, else away from the loot (B-7.8)."""
     game = table.game
+    if decision.context.get("target") in table.mine:  # my own bandit (forced): toward loot, not the marshal
+        return _best(decision, rng, lambda pos: -MARSHAL_SHOT if pos == game.marshal else table.loot.get(pos, 0.0))
 
     def worth(pos: Position) -> float:
         if pos == game.marshal:
@@ -485,6 +547,9 @@ DECIDE: dict[str, Callable[[Table, Decision, random.Random], str]] = {
     "hostage": horses.hostage,
     "flee": horses.flee,
     "keep-card": horses.keep_card,
+    # a player with two bandits (engine.ai.normal_pairs)
+    "place": pairs.place,
+    "take-card": pairs.take_card,
 }
 
 
@@ -496,5 +561,5 @@ def decide(game: Game, seat: int, rng: random.Random) -> str:
     """
     decision = game.pending
     assert decision is not None and decision.seat == seat
-    return DECIDE[decision.kind](Table(game, seat), decision, rng)
+    return DECIDE[decision.kind](Table(game, seat, decision.bandit), decision, rng)
 

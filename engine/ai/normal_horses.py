@@ -230,7 +230,7 @@ def riding_left(table: Table) -> bool:
     """A Ride card of mine in hand or on the pile still to resolve, and no Pious woman."""
     if forbidden(table, "ride"):
         return False
-    cards = [*table.game.seats[table.seat].hand, *table.my_future_cards()]
+    cards = [*table.my_hand(), *table.my_future_cards()]
     return any(card_action(c) == "ride" for c in cards)
 
 

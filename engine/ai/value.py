@@ -8,7 +8,7 @@ from engine.data import base
 from engine.hooks import HOOKS
 from engine.horses.scoring import ransom
 from engine.model import OVER, Bandit, Game, loot_kind, purse_value
-from engine.scoring import scores
+from engine.scoring import gunslingers, scores, sides
 
 BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead card in a hand of six
 # A flask is worth nothing at the count (H-13 Ruling) but each drink to come is three more cards to
@@ -58,23 +58,24 @@ def loot_worth(bandit: Bandit, viewer: int) -> float:
 
 
 def standings(game: Game, viewer: int, *, exact: bool = False) -> dict[str, float]:
-    """Each bandit's score if the game ended now (B-8.1, B-8.2), as ``viewer`` can tell it.
+    """Each bandit's score if the game ended now (B-8.1, B-8.2), as ``viewer`` can tell it: the
+    Gunslinger's $1000 shared among the titles as things stand (a side's first bandit holds its
+    side's, V-2.8; none in V-3.3).
 
     ``exact`` counts every purse at its value: in a sampled world the search may, since the values
     there are drawn, not seen.
     """
-    bandits = game.bandits.values()
-    fewest = min(b.revolver for b in bandits)
-    shooters = [b for b in bandits if b.revolver == fewest]
-    bonus = base().gunslinger_bonus / len(shooters)
+    titled = gunslingers(game)
+    bonus = base().gunslinger_bonus / len(titled) if titled else 0.0
     return {
-        b.name: loot_worth(b, b.seat if exact else viewer) + (bonus if b.revolver == fewest else 0.0)
-        for b in bandits
+        b.name: loot_worth(b, b.seat if exact else viewer) + (bonus if b.name in titled else 0.0)
+        for b in game.bandits.values()
     }
 
 
 def margin(game: Game, seat: int) -> float:
-    """How far the seat's bandit stands ahead of the best other one (negative: behind), in dollars.
+    """How far the seat's side stands ahead of the best other side (negative: behind), in dollars:
+    a side is a bandit, or a player's two bandits scored together (V-2.7, V-3.3).
 
     Bullet cards received clog the hands of the rounds to come, so each costs a little.
     """
@@ -83,9 +84,14 @@ def margin(game: Game, seat: int) -> float:
         name: score - BULLET_COST * rounds_left * game.bandits[name].bullets_received
         for name, score in expected_scores(game, seat).items()
     }
-    mine = [worth[name] for name in game.seats[seat].bandits]
-    others = [v for name, v in worth.items() if game.bandits[name].seat != seat]
-    return sum(mine) - max(others)
+    mine, best = 0.0, -1e18
+    for side in sides(game):
+        total = sum(worth[name] for name in side)
+        if game.bandits[side[0]].seat == seat:
+            mine = total
+        elif total > best:
+            best = total
+    return mine - best
 
 
 def expected_scores(game: Game, seat: int) -> dict[str, float]:

@@ -6,6 +6,8 @@ random: the other players' hands, decks and discards from the cards they are kno
 face-down cards not yet resolved, the order of every deck (the seat's own too), purse values the
 seat has not seen, the round cards to come and a fresh random state for future shuffles. Whatever
 the real game hides, the world re-draws, so an answer computed on worlds cannot depend on it.
+Horses & Stagecoach adds its part (engine.ai.worlds_horses), a player with two bandits its own
+(engine.ai.worlds_pairs: the placement and the card taken by others, the cover offered).
 
 ``clone`` is the quick copy used by the search: a world without its event log.
 """
@@ -16,7 +18,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.ai import worlds_horses
+from engine.ai import worlds_horses, worlds_pairs
 from engine.data import base
 from engine.dice import Dice
 from engine.horses.data import horses_data
@@ -36,7 +38,8 @@ from engine.model import (
     is_bullet,
 )
 from engine.observe import Observation
-from engine.setup import action_cards, round_card_pools
+from engine.setup import round_card_pools, seating
+from engine.variants.pairs import PICKING, Pairs
 
 PLAN_RECORDS = ("play", "draw", "pass")  # one of these per planning answer (engine.planning)
 DRINK, OLD = "drink", "old-whiskey"  # a drink does not use the go: whiskey draws, old whiskey adds a card (H-13)
@@ -68,7 +71,11 @@ class Knowledge:
         )
         self.horses = bool(obs["options"]["horses"])
         self.flasks = worlds_horses.Flasks(obs) if self.horses else None
-        self.this_round = _this_round(obs["log"]) if self.horses else []  # read back by Deadly bullet (H-22)
+        round_log = _this_round(obs["log"])
+        self.this_round = round_log if self.horses else []  # read back by Deadly bullet (H-22)
+        self.round_log = round_log
+        # V-2.5: a seat whose hand surely holds the action card it took (nothing played since).
+        self.took = {s["seat"] for s in obs["seats"] if worlds_pairs.holds_its_card(obs, round_log, s["seat"])}
 
     def sample(self, rng: random.Random) -> Game:
         """A complete game agreeing with the observation and the seat's decision."""
@@ -118,7 +125,9 @@ class Knowledge:
             round_card=None if card is None else card["name"],
             first_seat=obs["first_seat"],
             phase=obs["phase"],
-            planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left),
+            # Before the deal (V-2.5) the planning state is the last round's, unused until the deal.
+            planning=Planning(obs["turn"] if obs["phase"] == PICKING else plan.turn, list(plan.order), plan.index,
+                              plan.actions_left),
             pile=played,
             cursor=sum(1 for p in obs["pile"] if p["resolved"]),
             pending=_decision(self.decision, bandits, rng),
@@ -130,6 +139,7 @@ class Knowledge:
         if self.horses:
             pending = {"kind": self.decision.kind, "bandit": self.decision.bandit}
             game.coach = worlds_horses.coach(obs, rng, self.schemin, pending)
+        game.pairs = worlds_pairs.pairs(obs, self.round_log, rng)
         return game
 
     def _own_seat(self, view: dict[str, Any], rng: random.Random) -> tuple[Seat, list[str]]:
@@ -157,6 +167,12 @@ class Knowledge:
         hand, discard = view["hand_size"], view["discard_size"]
         if len(face_down) != hidden_on_pile or len(cards) != hand + discard + view["deck_size"]:
             raise InconsistentView(f"seat {index}: {len(cards)} unknown cards do not fill the public sizes")
+        if index in self.took and hand and all(map(is_bullet, cards[:hand])):
+            # The card taken before the deal is still in hand (V-2.5): one action card there.
+            actions = [i for i in range(hand, len(cards)) if not is_bullet(cards[i])]
+            if actions:
+                swap = rng.choice(actions)
+                cards[0], cards[swap] = cards[swap], cards[0]
         seat = Seat(index, list(view["bandits"]), cards[hand + discard:], cards[:hand], cards[hand:hand + discard])
         return seat, face_down
 
@@ -178,12 +194,13 @@ def _known_card(played: dict[str, Any]) -> str | None:
 
 
 def held_cards(obs: Observation) -> dict[int, Counter[str]]:
-    """Every card each seat owns: its bandits' action cards (each bandit's Ride with Horses &
-    Stagecoach, H-1) and the bullets it received or the Poodle brought (public log)."""
+    """Every card each seat owns: its action cards (the seating's deck of its bandits: 10 a bandit,
+    or a pair's 11, V-2.3; each bandit's Ride with Horses & Stagecoach, H-1) and the bullets it
+    received or the Poodle brought (public log)."""
     seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
-    horses = bool(obs["options"].get("horses"))
+    options = Options(**obs["options"])
     held: dict[int, Counter[str]] = {
-        s["seat"]: Counter(c for name in s["bandits"] for c in bandit_cards(name, horses)) for s in obs["seats"]
+        s["seat"]: Counter(seat_cards(options, s["bandits"])) for s in obs["seats"]
     }
     for event in obs["log"]:
         if event["type"] == "fire":
@@ -193,11 +210,13 @@ def held_cards(obs: Observation) -> dict[int, Counter[str]]:
     return held
 
 
-def bandit_cards(name: str, horses: bool) -> tuple[str, ...]:
-    """A bandit's action cards: the base game's 10, and the expansion's (Ride, H-1)."""
-    if not horses:
-        return action_cards(name)
-    return action_cards(name) + tuple(f"{name}:{action}" for action, n in horses_data().action_cards for _ in range(n))
+def seat_cards(options: Options, bandits: list[str]) -> list[str]:
+    """A seat's action cards: its seating's deck (engine.setup.seating), and with Horses &
+    Stagecoach each bandit's Ride (H-1)."""
+    cards = seating(options).deck(bandits)
+    if options.horses:
+        cards += [f"{name}:{action}" for name in bandits for action, n in horses_data().action_cards for _ in range(n)]
+    return cards
 
 
 def _unknown_cards(obs: Observation, pile: list[str | None]) -> dict[int, Counter[str]]:
@@ -230,7 +249,8 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
     planning state, the seat that has drunk in this go (H-13) and the cards played in this turn.
 
     Each play, draw or pass uses one action of the go; a drink uses none: whiskey's draw is part
-    of it, old whiskey gives the go one more card.
+    of it, old whiskey gives the go one more card; a cover offered gives one more (V-2.6: it is
+    recorded right after its Fire, before the go would be over).
     """
     seats = len(obs["seats"])
     first = obs["first_seat"]
@@ -240,9 +260,22 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
         return 2 if turn < len(turns) and turns[turn] == SPEEDING_UP else 1
 
     turn, index, left, tipsy, played, drew_with_whiskey = 0, 0, per_seat(0), None, 0, False
+
+    def go_over() -> None:
+        nonlocal turn, index, left, tipsy, played
+        if left == 0:
+            tipsy, index = None, index + 1
+            if index == seats:
+                turn, index, played = turn + 1, 0, 0
+            left = per_seat(turn)
+
     for event in _this_round(obs["log"])[1:]:
         kind = event["type"]
+        if kind == worlds_pairs.COVER:
+            left += 1
+            continue
         if kind == DRINK:
+            go_over()
             tipsy = seat_of[event["bandit"]]
             left += event["flask"] == OLD
             drew_with_whiskey = event["flask"] != OLD
@@ -252,13 +285,10 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
         if kind == "draw" and drew_with_whiskey:
             drew_with_whiskey = False
             continue
+        go_over()
         played += kind == "play"
         left -= 1
-        if left == 0:
-            tipsy, index = None, index + 1
-            if index == seats:
-                turn, index, played = turn + 1, 0, 0
-            left = per_seat(turn)
+    go_over()
     clockwise = turn >= len(turns) or turns[turn] != SWITCHING
     return Planning(turn, _order(first, seats, clockwise), index, left), tipsy, played
 
@@ -331,4 +361,7 @@ def clone(game: Game) -> Game:
             tipsy=coach.tipsy, melee=list(coach.melee), moved=coach.moved, gone=dict(coach.gone),
             kept={s: list(c) for s, c in coach.kept.items()},
         )
+    pairs: Pairs | None = game.pairs
+    if pairs is not None:
+        copy.pairs = Pairs(placed=dict(pairs.placed), cover=pairs.cover)
     return copy

@@ -47,7 +47,8 @@ def hide_from(game: Game, viewer: int, rng: random.Random) -> None:
     """Change everything ``viewer`` may not see (B-11) and nothing it may: other players' hands,
     decks and discards, their face-down cards not yet resolved, every deck's order, purse values
     not on the viewer's bandits, secrets it was not shown, the round cards to come, the dice; with
-    Horses & Stagecoach also others' horse-attack choices and where the old whiskey is."""
+    Horses & Stagecoach also others' horse-attack choices and where the old whiskey is; with two
+    bandits each (V-2, V-3) others' placement choices and the card they took (V-2.4, V-2.5)."""
     for seat in game.seats:
         rng.shuffle(seat.deck)
         if seat.index == viewer:
@@ -59,7 +60,14 @@ def hide_from(game: Game, viewer: int, rng: random.Random) -> None:
             played.card = next(c for c in cards if not is_bullet(c))
             cards.remove(played.card)
         hand, discard = len(seat.hand), len(seat.discard)
+        if hand and holds_taken_card(game, seat.index):  # the card taken is an action card (V-2.5)
+            taken = next(i for i, c in enumerate(cards) if not is_bullet(c))
+            cards[0], cards[taken] = cards[taken], cards[0]
         seat.hand, seat.discard, seat.deck = cards[:hand], cards[hand:hand + discard], cards[hand + discard:]
+    if game.pairs is not None:
+        for key in game.pairs.placed:
+            if int(key) != viewer:
+                game.pairs.placed[key] = rng.choice(game.seats[int(key)].bandits)
     decision = game.pending
     knocked = None
     if decision is not None and decision.kind == "keep-purse":
@@ -82,6 +90,18 @@ def hide_from(game: Game, viewer: int, rng: random.Random) -> None:
     game.dice = Dice(rng.randrange(10**9))
     if game.coach is not None and not over:
         hide_the_expansion(game, viewer, rng)
+
+
+def holds_taken_card(game: Game, seat: int) -> bool:
+    """The seat took a card before this round's deal (V-2.5) and has played nothing since."""
+    took = False
+    for event in reversed(game.log):
+        if event["type"] == "round":
+            return took
+        if event.get("seat") == seat and event["type"] == "play":
+            return False
+        took = took or (event.get("seat") == seat and event["type"] == "take-card")
+    return took
 
 
 def hide_the_expansion(game: Game, viewer: int, rng: random.Random) -> None:
