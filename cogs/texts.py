@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.train import Position
 from lang import Language
-from render import text  # the game's own names, shared with the pictures
+from render import pairs, text  # the game's own names, shared with the pictures
 
 # The lobby's option choices and on/off toggles, in the order the lobby shows them.
 RULE_OPTIONS = ("setup", "variant", "django", "belle", "timer")
@@ -76,10 +76,7 @@ def card_label(lang: Language, card: str, named: bool = False) -> str:
 
 def cast_name(lang: Language, character: str) -> str:
     """A stored character for people: a bandit's name, or a player's pair ("Ghost & Tuco")."""
-    first, _, second = character.partition("+")
-    if not second:
-        return text.bandit_name(first, lang)
-    return lang.text("team.name", first=text.bandit_name(first, lang), second=text.bandit_name(second, lang))
+    return pairs.team_name(character.split("+"), lang) if "+" in character else text.bandit_name(character, lang)
 
 
 def answer_label(lang: Language, answer: str, named: bool = False) -> str:
