@@ -69,6 +69,26 @@ async def open_lobby(table: Table, **options: Any) -> discord.Message:
     return lobby  # type: ignore[no-any-return]
 
 
+async def start_with(table: Table, characters: list[str] | None = None, *, toggles: list[str] | None = None,
+                     rules: list[str] | None = None) -> int:
+    """Open a lobby; the host sets the ``toggles`` (all of them, as the menu sends them) and the
+    ``rules`` picks (``variant=teams``); everyone joins and picks a character (or a pair), the
+    host starts. The game's id."""
+    lobby = await open_lobby(table)
+    if toggles is not None:
+        await table.members[0].select(lobby, toggles, custom_id=component_id(lobby, ":toggles"))
+    if rules is not None:
+        await table.members[0].select(lobby, rules, custom_id=component_id(lobby, ":rules"))
+    for member in table.members[1:]:
+        await member.click(lobby, custom_id=component_id(lobby, ":join"))
+    for member, character in zip(table.members, characters or [], strict=False):
+        await member.select(lobby, [character], custom_id=component_id(lobby, ":character"))
+    await table.members[0].click(lobby, custom_id=component_id(lobby, ":start"))
+    rows = await table.bot.tables.storage.games("running")
+    assert rows, "the game did not start"
+    return max(row.id for row in rows)
+
+
 async def open_and_start(table: Table, characters: list[str] | None = None, *, timer: str | None = None,
                          **options: Any) -> int:
     """Open a lobby, everyone joins (and picks a bandit), the host starts: clicks by custom id, so

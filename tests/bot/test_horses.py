@@ -11,30 +11,22 @@ from cogs import rules_text, texts
 from lang import CODES, language
 from render import text
 from tests.bot.table import (
-    component_id,
     dm_history,
     live_buttons,
-    lobby_now,
-    open_lobby,
     pending_user,
     play_turn,
     prompt_message,
     setup_table,
+    start_with,
 )
 
 
 async def _start_with_horses(table, characters: list[str]) -> int:  # type: ignore[no-untyped-def]
-    lobby = await open_lobby(table)
-    await table.members[0].select(lobby, ["powers", "events", "horses"], custom_id=component_id(lobby, ":toggles"))
-    options = next(f.value for f in lobby_now(table, lobby).embeds[0].fields if f.name.startswith("Options"))
-    assert "✅ Horses & Stagecoach expansion" in options
-    for member in table.members[1:]:
-        await member.click(lobby, custom_id=component_id(lobby, ":join"))
-    for member, character in zip(table.members, characters, strict=True):
-        await member.select(lobby, [character], custom_id=component_id(lobby, ":character"))
-    await table.members[0].click(lobby, custom_id=component_id(lobby, ":start"))
-    rows = await table.bot.tables.storage.games("running")
-    return max(row.id for row in rows)
+    game_id = await start_with(table, characters, toggles=["powers", "events", "horses"])
+    lobby = next(m for m in table.lobby_channel.history() if m.embeds)
+    options = next(f.value for f in lobby.embeds[0].fields if f.name.startswith("Options"))
+    assert "✅ Horses & Stagecoach expansion" in options  # the lobby shows the option chosen
+    return game_id
 
 
 async def test_h_2_the_horse_attack_is_asked_in_dms_then_the_game_plays_to_the_final_count(simcord_env) -> None:  # type: ignore[no-untyped-def]

@@ -20,21 +20,12 @@ from tests.bot.table import (
     play_turn,
     prompt_message,
     setup_table,
+    start_with,
 )
 
 
-async def _start(table, variant: str, teams: list[str] | None = None) -> int:  # type: ignore[no-untyped-def]
-    lobby = await open_lobby(table)
-    await table.members[0].select(lobby, [f"variant={variant}"], custom_id=component_id(lobby, ":rules"))
-    for member in table.members[1:]:
-        await member.click(lobby, custom_id=component_id(lobby, ":join"))
-    for member, team in zip(table.members, teams or [], strict=False):
-        await member.select(lobby, [team], custom_id=component_id(lobby, ":character"))
-    shown = lobby_now(table, lobby)
-    await table.members[0].click(lobby, custom_id=component_id(lobby, ":start"))
-    rows = await table.bot.tables.storage.games("running")
-    assert rows, shown.embeds[0].to_dict()
-    return max(row.id for row in rows)
+async def _start(table, variant: str) -> int:  # type: ignore[no-untyped-def]
+    return await start_with(table, rules=[f"variant={variant}"])
 
 
 async def test_v_2_two_people_play_two_bandits_each_to_the_final_count(simcord_env) -> None:  # type: ignore[no-untyped-def]

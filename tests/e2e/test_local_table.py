@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine import Game
 from engine.snapshot import loads
 from tests.e2e.browser import CHROMIUM, PreviewPage, TableProcess
 
@@ -114,31 +116,61 @@ def test_a_game_from_the_lobby_to_an_action_picture_across_a_restart(browser, ta
     assert action_pictures(channel)
 
 
-def test_a_whole_game_alone_against_ai_bandits_without_a_reload(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """One person and two AI bandits, from /colt new to the final count, in the pages as served:
-    no page is ever reloaded (an uncertain outcome fails the test), and the clicks SimCord refused
-    are counted and reported."""
-    # The AI's pause and the story's rhythm shortened (not removed), so the game takes minutes, not ten.
-    table = TableProcess(tmp_path / "colt.sqlite3", COLT_AI_THINK_MS="300", COLT_STORY_INTERVAL_MS="400")
+@dataclass
+class Played:
+    """A game Alice played alone against AI players on the local table, to its final count."""
+
+    clicks: list[str]
+    refused: list[str]  # why SimCord refused the clicks it refused
+    channel: PreviewPage
+    database: Path
+
+    def stored(self) -> Game:
+        """The finished game as the table stored it."""
+        with sqlite3.connect(self.database) as db:
+            (snapshot,) = db.execute("SELECT snapshot FROM games WHERE id = 1").fetchone()
+        return loads(snapshot)
+
+
+def play_alone(browser: Any, tables: list[TableProcess], tmp_path: Path, lobby: Callable[[PreviewPage], None],
+               screenshot: str, prefer: tuple[str, ...] = (), **settings: str) -> Played:
+    """Alice opens a lobby from the saloon's composer, ``lobby`` sets it up (options, AI players),
+    she starts it and plays from her DM page until the channel shows the final count; no page is
+    ever reloaded (an uncertain outcome fails the test). The table is stopped at the end."""
+    database = tmp_path / "colt.sqlite3"
+    table = TableProcess(database, **settings)
     tables.append(table)
     saloon = PreviewPage.open(browser, {"#saloon": table.address("#saloon")})["#saloon"]
     saloon.command("/colt new")
-    saloon.choose("Easy AI")
-    saloon.choose("Easy AI")  # the same level again (the menu still shows the last pick)
-    assert "Players (3/6)" in saloon.text()
+    lobby(saloon)
     saloon.click("Start")
     pages = PreviewPage.open(browser, {"#colt-express-1": table.address("#colt-express-1"),
                                        "Alice": table.address("Alice's DMs")})
     channel, dm = pages["#colt-express-1"], pages["Alice"]
-
-    clicks = play_until({"Alice": dm}, lambda clicks: "Final count" in channel.text(), limit=200, wait=500)
+    clicks = play_until({"Alice": dm}, lambda clicks: "Final count" in channel.text(), limit=300, wait=500,
+                        prefer=prefer)
     channel.page.locator("article.channel-message").last.scroll_into_view_if_needed()
-    channel.screenshot("4-final-count")
+    channel.screenshot(screenshot)
     refused = saloon.refused + dm.refused + channel.refused
-    print(f"whole game: {len(clicks)} clicks in the DM, {len(refused)} refused ({', '.join(refused) or 'none'})")
-    assert len(clicks) >= 15  # five rounds of cards (and choices) at the least
-    assert len(refused) <= max(1, len(clicks) // 20), refused  # near zero: at most one click in twenty
-    assert "wins" in channel.text()
+    print(f"{screenshot}: {len(clicks)} clicks in the DM, {len(refused)} refused ({', '.join(refused) or 'none'})")
+    table.stop()
+    return Played(clicks, refused, channel, database)
+
+
+def test_a_whole_game_alone_against_ai_bandits_without_a_reload(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """One person and two AI bandits, from /colt new to the final count, in the pages as served;
+    the clicks SimCord refused are counted and reported."""
+    def lobby(saloon: PreviewPage) -> None:
+        saloon.choose("Easy AI")
+        saloon.choose("Easy AI")  # the same level again (the menu still shows the last pick)
+        assert "Players (3/6)" in saloon.text()
+
+    # The AI's pause and the story's rhythm shortened (not removed), so the game takes minutes, not ten.
+    game = play_alone(browser, tables, tmp_path, lobby, "4-final-count",
+                      COLT_AI_THINK_MS="300", COLT_STORY_INTERVAL_MS="400")
+    assert len(game.clicks) >= 15  # five rounds of cards (and choices) at the least
+    assert len(game.refused) <= max(1, len(game.clicks) // 20), game.refused  # near zero
+    assert "wins" in game.channel.text()
 
 
 # Alice's taste in the expansion's game: she drinks what she has, rides into the stagecoach, robs
@@ -150,34 +182,20 @@ def test_a_whole_horses_and_stagecoach_game_with_ai_bandits(browser, tables, tmp
     """Issue 14's table: the host turns the expansion on in the lobby, three AI bandits join, and
     the game is played from the horse attack to the final count in the pages; it had a Ride, a
     stagecoach entry with a hostage and a whiskey drunk."""
-    database = tmp_path / "colt.sqlite3"
-    table = TableProcess(database, COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
-    tables.append(table)
-    saloon = PreviewPage.open(browser, {"#saloon": table.address("#saloon")})["#saloon"]
-    saloon.command("/colt new")
-    saloon.toggle("Character powers", "Horses & Stagecoach expansion")
-    assert "✅ Horses & Stagecoach expansion" in saloon.text()
-    for _ in range(3):
-        saloon.choose("Normal AI")
-    assert "Players (4/6)" in saloon.text()
-    saloon.click("Start")
-    pages = PreviewPage.open(browser, {"#colt-express-1": table.address("#colt-express-1"),
-                                       "Alice": table.address("Alice's DMs")})
-    channel, dm = pages["#colt-express-1"], pages["Alice"]
-    clicks = play_until({"Alice": dm}, lambda clicks: "Final count" in channel.text(), limit=300, wait=500,
-                        prefer=HORSE_LOVER)
-    channel.page.locator("article.channel-message").last.scroll_into_view_if_needed()
-    channel.screenshot("5-horses-final-count")
-    refused = saloon.refused + dm.refused + channel.refused
-    print(f"horses game: {len(clicks)} clicks in the DM, {len(refused)} refused; {clicks}")
-    assert any(c.startswith("Alice: Board here") or c.startswith("Alice: Ride on") for c in clicks)
-    assert len(refused) <= max(1, len(clicks) // 20), refused
-    table.stop()
-    with sqlite3.connect(database) as db:
-        (snapshot,) = db.execute("SELECT snapshot FROM games WHERE id = 1").fetchone()
-    game = loads(snapshot)
-    happened = {e["type"] for e in game.log}
-    assert game.phase == "over" and game.options.horses
+    def lobby(saloon: PreviewPage) -> None:
+        saloon.toggle("Character powers", "Horses & Stagecoach expansion")
+        assert "✅ Horses & Stagecoach expansion" in saloon.text()
+        for _ in range(3):
+            saloon.choose("Normal AI")
+        assert "Players (4/6)" in saloon.text()
+
+    game = play_alone(browser, tables, tmp_path, lobby, "5-horses-final-count", prefer=HORSE_LOVER,
+                      COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
+    assert any(c.startswith("Alice: Board here") or c.startswith("Alice: Ride on") for c in game.clicks)
+    assert len(game.refused) <= max(1, len(game.clicks) // 20), game.refused
+    state = game.stored()
+    happened = {e["type"] for e in state.log}
+    assert state.phase == "over" and state.options.horses
     assert {"attack-reveal", "ride", "hostage", "drink"} <= happened, sorted(happened)
 
 
@@ -185,32 +203,19 @@ def test_a_whole_two_player_game_with_two_bandits_each(browser, tables, tmp_path
     """Issue 15's table: the host picks "Two bandits per player" in the lobby's rules menu, an AI
     player fills the second seat, and Alice plays her pair from the placement to the final count
     in her DM page (the placement and the card taken by DM, her cards named by bandit)."""
-    database = tmp_path / "colt.sqlite3"
-    table = TableProcess(database, COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
-    tables.append(table)
-    saloon = PreviewPage.open(browser, {"#saloon": table.address("#saloon")})["#saloon"]
-    saloon.command("/colt new")
-    saloon.toggle("Advanced setup", "Two bandits per player")
-    assert "Two bandits per player" in saloon.text()
-    saloon.choose("Normal AI")
-    assert "Players (2/6)" in saloon.text()
-    saloon.click("Start")
-    pages = PreviewPage.open(browser, {"#colt-express-1": table.address("#colt-express-1"),
-                                       "Alice": table.address("Alice's DMs")})
-    channel, dm = pages["#colt-express-1"], pages["Alice"]
-    clicks = play_until({"Alice": dm}, lambda clicks: "Final count" in channel.text(), limit=300, wait=500)
-    channel.page.locator("article.channel-message").last.scroll_into_view_if_needed()
-    channel.screenshot("6-two-bandits-final-count")
-    refused = saloon.refused + dm.refused + channel.refused
-    print(f"two-bandit game: {len(clicks)} clicks in the DM, {len(refused)} refused; {clicks}")
+    def lobby(saloon: PreviewPage) -> None:
+        saloon.toggle("Advanced setup", "Two bandits per player")
+        assert "Two bandits per player" in saloon.text()
+        saloon.choose("Normal AI")
+        assert "Players (2/6)" in saloon.text()
+
+    game = play_alone(browser, tables, tmp_path, lobby, "6-two-bandits-final-count",
+                      COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
     # A pair's DM changes more often (the card taken, the cover asked at once): a click may meet a
     # page the table is republishing; it is refused and tried again. Few, never an uncertain one.
-    assert len(refused) <= max(2, len(clicks) // 10), refused
-    assert any("(" in c for c in clicks)  # a card named by its bandit
-    table.stop()
-    with sqlite3.connect(database) as db:
-        (snapshot,) = db.execute("SELECT snapshot FROM games WHERE id = 1").fetchone()
-    game = loads(snapshot)
-    happened = {e["type"] for e in game.log}
-    assert game.phase == "over" and game.options.variant == "two-bandits" and len(game.seats) == 2
+    assert len(game.refused) <= max(2, len(game.clicks) // 10), game.refused
+    assert any("(" in c for c in game.clicks)  # a card named by its bandit
+    state = game.stored()
+    happened = {e["type"] for e in state.log}
+    assert state.phase == "over" and state.options.variant == "two-bandits" and len(state.seats) == 2
     assert {"placed", "take-card", "placement"} <= happened, sorted(happened)
