@@ -70,11 +70,12 @@ async def open_lobby(table: Table, **options: Any) -> discord.Message:
 
 
 async def start_with(table: Table, characters: list[str] | None = None, *, toggles: list[str] | None = None,
-                     rules: list[str] | None = None) -> int:
-    """Open a lobby; the host sets the ``toggles`` (all of them, as the menu sends them) and the
-    ``rules`` picks (``variant=teams``); everyone joins and picks a character (or a pair), the
-    host starts. The game's id."""
-    lobby = await open_lobby(table)
+                     rules: list[str] | None = None, **options: Any) -> int:
+    """Open a lobby (``options``: those of /colt new); the host sets the ``toggles`` (all of them,
+    as the menu sends them) and the ``rules`` picks (``variant=teams``); everyone joins and picks
+    a character (or a pair), the host starts: clicks by custom id, so that it works in every
+    language. The game's id."""
+    lobby = await open_lobby(table, **options)
     if toggles is not None:
         await table.members[0].select(lobby, toggles, custom_id=component_id(lobby, ":toggles"))
     if rules is not None:
@@ -91,18 +92,8 @@ async def start_with(table: Table, characters: list[str] | None = None, *, toggl
 
 async def open_and_start(table: Table, characters: list[str] | None = None, *, timer: str | None = None,
                          **options: Any) -> int:
-    """Open a lobby, everyone joins (and picks a bandit), the host starts: clicks by custom id, so
-    that it works in every language. ``timer``: the lobby's timer preset (e.g. "600/300")."""
-    lobby = await open_lobby(table, **options)
-    if timer is not None:
-        await table.members[0].select(lobby, [f"timer={timer}"], custom_id=component_id(lobby, ":rules"))
-    for member in table.members[1:]:
-        await member.click(lobby, custom_id=component_id(lobby, ":join"))
-    for member, character in zip(table.members, characters or [], strict=False):
-        await member.select(lobby, [character], custom_id=component_id(lobby, ":character"))
-    await table.members[0].click(lobby, custom_id=component_id(lobby, ":start"))
-    rows = await table.bot.tables.storage.games("running")
-    return max(row.id for row in rows)
+    """A base game started (``start_with``); ``timer``: the lobby's timer preset (e.g. "600/300")."""
+    return await start_with(table, characters, rules=[f"timer={timer}"] if timer is not None else None, **options)
 
 
 class _Button:
