@@ -6,6 +6,7 @@ import random
 from collections import defaultdict
 from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -25,22 +26,42 @@ from engine.snapshot import from_json, to_json
 HARD_ITERATIONS = 2  # fixed-iteration mode: deterministic and quick
 
 
-def random_game(seed: int) -> Game:
-    """3 to 6 players, the variants drawn at random (Expert included, V-1)."""
+def random_game(seed: int, **options: Any) -> Game:
+    """3 to 6 players, the variants drawn at random (Expert included, V-1); ``options`` fixed
+    (``horses=True``)."""
     rng = random.Random(seed)
     players = rng.randint(3, 6)
-    options = random_options(random.Random(seed * 7 + 1))
-    return new_game(rng.sample(base().characters, players), seed=seed, options=options)
+    drawn = random_options(random.Random(seed * 7 + 1), **options)
+    return new_game(rng.sample(base().characters, players), seed=seed, options=drawn)
 
 
-def states(seed: int, every: float) -> Iterator[Game]:
-    """Games of random answers, yielding (about) a share ``every`` of their decisions."""
+def walk(game: Game, seed: int, every: float) -> Iterator[Game]:
+    """``game`` played by random answers (drawn from ``seed``), yielding (about) a share ``every``
+    of its decisions."""
     rng = random.Random(seed)
-    game = random_game(seed)
     while game.pending is not None:
         if rng.random() < every:
             yield game
         apply(game, rng.choice(game.pending.options))
+
+
+def states(seed: int, every: float) -> Iterator[Game]:
+    """Games of random answers, yielding (about) a share ``every`` of their decisions."""
+    return walk(random_game(seed), seed, every)
+
+
+def answered_from_the_seat_view_only(found: dict[str, Game], level: str) -> None:
+    """For each decision: what only others may see changes, the seat's view and its answer do not."""
+    kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
+    for kind, game in found.items():
+        seat = game.pending.seat
+        for seed in range(3):
+            other = private_copy(game)
+            hide_from(other, seat, random.Random(seed))
+            assert observe(other, seat) == observe(game, seat), kind
+            answer = choose(game, seat, level, rng=random.Random(seed), **kwargs)
+            assert answer in game.pending.options, kind
+            assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == answer, kind
 
 
 def hide_from(game: Game, viewer: int, rng: random.Random) -> None:
@@ -230,16 +251,7 @@ DECISION_KINDS = {"plan", "move", "fire", "rob", "punch", "drop", "keep-purse", 
 def test_every_kind_of_decision_is_answered_from_the_seat_view_only(level: str) -> None:
     found = one_of_every_kind()
     assert set(found) == DECISION_KINDS
-    kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
-    for kind, game in found.items():
-        seat = game.pending.seat
-        for seed in range(3):
-            other = private_copy(game)
-            hide_from(other, seat, random.Random(seed))
-            assert observe(other, seat) == observe(game, seat)
-            answer = choose(game, seat, level, rng=random.Random(seed), **kwargs)
-            assert answer in game.pending.options, kind
-            assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == answer, kind
+    answered_from_the_seat_view_only(found, level)
 
 
 def test_normal_beats_easy() -> None:

@@ -22,9 +22,9 @@ from engine.horses.model import COACH_IN, COACH_ROOF, is_flask
 from engine.invariants import problems
 from engine.model import OVER, Game, Options
 from engine.scenario import build
-from engine.selfplay import random_options
-from engine.snapshot import from_json, to_json
-from tests.engine.test_ai import hide_from
+from engine.snapshot import to_json
+from tests.engine.test_ai import answered_from_the_seat_view_only, hide_from, private_copy, walk
+from tests.engine.test_ai import random_game as any_game
 
 HARD_ITERATIONS = 2
 FLASKS = sum(horses_data().flasks.values())
@@ -32,24 +32,12 @@ FLASKS = sum(horses_data().flasks.values())
 
 def random_game(seed: int) -> Game:
     """3 to 6 players with the expansion, the other options drawn at random (Expert included)."""
-    rng = random.Random(seed)
-    players = rng.randint(3, 6)
-    options = random_options(random.Random(seed * 7 + 1), horses=True)
-    return new_game(rng.sample(base().characters, players), seed=seed, options=options)
+    return any_game(seed, horses=True)
 
 
 def states(seed: int, every: float) -> Iterator[Game]:
     """Games of random answers with the expansion, yielding (about) a share ``every`` of their decisions."""
-    rng = random.Random(seed)
-    game = random_game(seed)
-    while game.pending is not None:
-        if rng.random() < every:
-            yield game
-        apply(game, rng.choice(game.pending.options))
-
-
-def private_copy(game: Game) -> Game:
-    return from_json(to_json(game))
+    return walk(random_game(seed), seed, every)
 
 
 def old_whiskeys(game: Game) -> int:
@@ -242,18 +230,9 @@ def one_of_every_kind() -> dict[str, Game]:
 def test_every_decision_of_the_expansion_is_answered_from_the_seat_view_only(level: str) -> None:
     found = one_of_every_kind()
     assert set(found) == set(WANTED)
-    kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
     horses_data().attack_plan["bridge"] = 1
     try:
-        for kind, game in found.items():
-            seat = game.pending.seat
-            for seed in range(3):
-                other = private_copy(game)
-                hide_from(other, seat, random.Random(seed))
-                assert observe(other, seat) == observe(game, seat), kind
-                answer = choose(game, seat, level, rng=random.Random(seed), **kwargs)
-                assert answer in game.pending.options, kind
-                assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == answer, kind
+        answered_from_the_seat_view_only(found, level)
     finally:
         del horses_data().attack_plan["bridge"]
 

@@ -22,9 +22,16 @@ from engine.invariants import problems
 from engine.model import BULLET, OVER, PLANNING, Game, Options, is_bullet
 from engine.selfplay import random_options
 from engine.setup import seating
-from engine.snapshot import from_json, to_json
+from engine.snapshot import to_json
 from engine.variants.pairs import PICKING, PLACING, TWO_BANDITS, TWO_PLAYER
-from tests.engine.test_ai import HARD_ITERATIONS, hide_from, holds_taken_card
+from tests.engine.test_ai import (
+    HARD_ITERATIONS,
+    answered_from_the_seat_view_only,
+    hide_from,
+    holds_taken_card,
+    private_copy,
+    walk,
+)
 
 # (variant, players): V-2 at 2 and 3 players, V-3 at 2.
 TABLES = [(TWO_BANDITS, 2), (TWO_BANDITS, 3), (TWO_PLAYER, 2)]
@@ -39,16 +46,7 @@ def pairs_game(seed: int, variant: str, players: int, *, horses: bool = False) -
 
 def states(seed: int, every: float, variant: str, players: int, *, horses: bool = False) -> Iterator[Game]:
     """Games of random answers, yielding (about) a share ``every`` of their decisions."""
-    rng = random.Random(seed)
-    game = pairs_game(seed, variant, players, horses=horses)
-    while game.pending is not None:
-        if rng.random() < every:
-            yield game
-        apply(game, rng.choice(game.pending.options))
-
-
-def private_copy(game: Game) -> Game:
-    return from_json(to_json(game))
+    return walk(pairs_game(seed, variant, players, horses=horses), seed, every)
 
 
 def without_log(obs: dict[str, object]) -> dict[str, object]:
@@ -181,16 +179,7 @@ def moments() -> dict[str, Game]:
 def test_every_decision_with_two_bandits_is_answered_from_the_seat_view_only(level: str) -> None:
     found = moments()
     assert {"place-second", "take-card-second", "cover", "plan", "move", "fire", "rob", "punch"} <= set(found)
-    kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
-    for kind, game in found.items():
-        seat = game.pending.seat
-        for seed in range(3):
-            other = private_copy(game)
-            hide_from(other, seat, random.Random(seed))
-            assert observe(other, seat) == observe(game, seat), kind
-            answer = choose(game, seat, level, rng=random.Random(seed), **kwargs)
-            assert answer in game.pending.options, kind
-            assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == answer, kind
+    answered_from_the_seat_view_only(found, level)
 
 
 def test_hide_from_changes_the_others_placement_and_card_taken() -> None:
