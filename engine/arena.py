@@ -2,18 +2,22 @@
 
     python -m engine.arena --games N --players 4 --seats hard,normal,normal,normal --seed S [--horses]
     python -m engine.arena --variant two-bandits --players 2 --seats normal,easy --games N
+    python -m engine.arena --variant teams --players 4 --seats normal,normal,easy,easy --games N
 
 Games come in blocks of ``players``: one deal (characters, wagons, round cards, the game's dice)
 is played once with the levels in every rotation round the table, so each level sits in every seat
-of the same deal equally often. A level's win rate is the share of games one of its seats wins;
-a tie for the win (B-8.3: same loot and same bullets received) gives each tied winner an equal
-share, so two tied winners count half a win each. The interval is Wilson's score interval. Decision
-times are the wall-clock time of ``engine.ai.choose`` on this process's one core. ``--horses``
+of the same deal equally often. With teams (V-4) the levels turn a team at a time (blocks of
+``players / 2``), so partners given the same level keep it together.
+
+A level's win rate is the share of games one of its seats wins; a tie for the win (B-8.3: same
+loot and same bullets received) gives each tied winner an equal share, so two tied winners count
+half a win each. The interval is Wilson's score interval. Decision times are the wall-clock time
+of ``engine.ai.choose`` on this process's one core. ``--horses``
 plays every game with the Horses & Stagecoach expansion (H-1). ``--variant`` seats the players as
 a variant does: ``two-bandits`` (V-2, 2 or 3 players, each with two bandits drawn as V-2.2 pairs
-them) or ``two-player`` (V-3, 2 players, Expert). Each level's mean dollar margin is its side's
-final score (its bandit's, or its two bandits' together) less the best other side's, over its
-seats in every game.
+them), ``two-player`` (V-3, 2 players, Expert) or ``teams`` (V-4, 4 or 6 players, partners side
+by side). Each level's mean dollar margin is its side's final score (its bandit's, or its two
+bandits' or partners' together) less the best other side's, over its sides in every game.
 
 The last line is machine-readable, e.g.
 ``games=N players=4 hard_win=0.430 hard_ci=0.370-0.490 hard_median_ms=210 hard_p95_ms=260 ...``.
@@ -35,6 +39,7 @@ from engine.model import Options
 from engine.scoring import side_scores, winners
 from engine.setup import new_game, seating
 from engine.variants.pairs import TWO_PLAYER
+from engine.variants.teams import TEAMS
 
 Z95 = 1.959964
 
@@ -89,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=40, help="games to play (best a multiple of --players)")
+    parser.add_argument("--games", type=int, default=40,
+                        help="games to play (best a multiple of --players, of its half with teams)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seats", default="hard,normal,normal,normal",
                         help=f"one level per seat, comma-separated, among {', '.join(LEVELS)}")
@@ -97,8 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-ms", type=float, default=None, help="hard: time per decision (default: its own)")
     parser.add_argument("--iterations", type=int, default=None, help="hard: worlds per decision instead of a time")
     parser.add_argument("--horses", action="store_true", help="play with Horses & Stagecoach (H-1)")
-    parser.add_argument("--variant", default="none", choices=[v for v in Options.CHOICES["variant"] if v != "teams"],
-                        help="how players sit: two-bandits (V-2, 2-3 players), two-player (V-3, 2 players)")
+    parser.add_argument("--variant", default="none", choices=Options.CHOICES["variant"],
+                        help="how players sit: two-bandits (V-2, 2-3 players), two-player (V-3, 2 players), "
+                             "teams (V-4, 4 or 6 players)")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
@@ -112,8 +119,10 @@ def main(argv: list[str] | None = None) -> int:
     table = seating(options)
     if not table.min_players <= args.players <= table.max_players:
         parser.error(f"this game is for {table.min_players} to {table.max_players} players")
+    step = 2 if args.variant == TEAMS else 1  # a team's two seats turn together (V-4.1)
+    rotations = args.players // step
     for n in range(args.games):
-        deal, rotation = args.seed * 100_000 + n // args.players, n % args.players
+        deal, rotation = args.seed * 100_000 + n // rotations, n % rotations * step
         shares = play(levels, deal, rotation, budget_ms=args.budget_ms, iterations=args.iterations, times=times,
                       options=options, margins=margins)
         for level, share in shares.items():

@@ -21,3 +21,8 @@ class SnapshotError(EngineError):
 
 class SetupError(EngineError):
     """Game options or a seating that the rules do not allow."""
+
+
+class InconsistentView(AssertionError):
+    """An AI's world does not add up with the observation it was drawn from (engine.ai.worlds): a
+    bug of the AI, never of play; the table answers for that seat at random instead."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.data import base
 from engine.hooks import HOOKS
-from engine.model import OVER, Game, card_action, loot_kind
+from engine.model import OVER, Game, card_action, card_owner, loot_kind
 from engine.scoring import gunslingers, scores, side_scores, winners
 
 Observation = dict[str, Any]
@@ -71,6 +71,8 @@ def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observatio
         pile.append({
             "seat": played.seat,
             "bandit": played.performer if shown else None,
+            # A partner's card played face up shows its own bandit (V-4.3), whoever performs it.
+            "owner": card_owner(played.card) if shown else None,
             "action": card_action(played.card) if shown else None,
             "face_down": played.face_down,
             "resolved": index < game.cursor,

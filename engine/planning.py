@@ -123,10 +123,17 @@ def _start_turn(game: Game, turn: int) -> None:
     plan.turn = turn
     plan.index = 0
     if turn < len(kinds):
-        plan.order = game.seat_order(game.first_seat, clockwise=kinds[turn] != SWITCHING)
-        for hook in HOOKS.turn_order:
-            plan.order = hook(game, kinds[turn], plan.order)
+        plan.order = turn_order(game, kinds[turn])
         plan.actions_left = 2 if kinds[turn] == SPEEDING_UP else 1
+
+
+def turn_order(game: Game, kind: str) -> list[int]:
+    """The seats in a turn of ``kind``, from the first player: clockwise, counter-clockwise in a
+    Switching turn (B-5.2), or as a variant seats them (V-4.4)."""
+    order = game.seat_order(game.first_seat, clockwise=kind != SWITCHING)
+    for hook in HOOKS.turn_order:
+        order = hook(game, kind, order)
+    return order
 
 
 def plan_next(game: Game) -> None:

@@ -21,8 +21,8 @@ from typing import Any, Protocol
 import engine
 from engine import Game, Options, apply, new_game
 from engine.ai import LEVELS, choose
-from engine.ai.worlds import InconsistentView
 from engine.data import base
+from engine.errors import InconsistentView
 from engine.scoring import gunslingers, scores, winners
 from engine.setup import seating
 from engine.snapshot import dumps, loads

@@ -65,8 +65,8 @@ import lang
 import render
 from engine.ai import choose
 from engine.ai.hard import BUDGET_MS
-from engine.ai.worlds import InconsistentView
 from engine.data import base
+from engine.errors import InconsistentView
 from engine.snapshot import loads
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,9 @@ adds the stagecoach, the shotgun, hostages, whiskey and the expansion's decision
 
 A player with two bandits (V-2, V-3) judges each card from the bandit who performs it (a table per
 bandit), never values shooting or punching its own other bandit, and weighs rivals by their
-side's score; engine.ai.normal_pairs adds the cover rule, the card taken and the placement.
+side's score; engine.ai.normal_pairs adds the cover rule, the card taken and the placement. With
+teams (V-4) the partner is on my side too (never a target, scores counted together), and a
+partner's card in hand is judged from my own bandit, who performs it.
 """
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ from engine.ai.value import PUBLIC_WORTH, kind_worth, standings
 from engine.hooks import HOOKS, through
 from engine.horses.model import COACH_ROOF
 from engine.horses.rules import SHOTGUN
-from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, card_owner, is_bullet, loot_kind
+from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, is_bullet, loot_kind
 from engine.planning import turns
+from engine.scoring import sides
 from engine.train import INSIDE, Position
+from engine.variants.teams import performer
 
 MARSHAL_SHOT = 350.0  # meeting the marshal: a dead card in the deck, a lost turn of position
 CROWD = 40.0  # each rival at one's position
@@ -53,9 +57,9 @@ class Table:
                  ) -> None:
         self.game = game
         self.seat = seat
-        mine = game.seats[seat].bandits
-        self.me = game.bandits[bandit or mine[0]]
-        self.mine = frozenset(mine)  # my bandits: a player may have two (V-2, V-3)
+        self.me = game.bandits[bandit or game.seats[seat].bandits[0]]
+        # My side: my bandits (a player may have two, V-2, V-3) and my partner's (V-4).
+        self.mine = frozenset(next(side for side in sides(game) if self.me.name in side))
         self.train = game.train
         self.coach = game.coach
         self.marshal_shot = MARSHAL_SHOT
@@ -112,8 +116,11 @@ class Table:
 
     def my_hand(self) -> list[str]:
         """The cards in my seat's hand that my bandit performs."""
-        name = self.me.name
-        return [c for c in self.game.seats[self.seat].hand if card_owner(c) == name]
+        return [c for c in self.game.seats[self.seat].hand if self.performer(c) == self.me.name]
+
+    def performer(self, card: str) -> str:
+        """Which of my bandits performs a card of my seat: its own, or mine for a partner's (V-4.3)."""
+        return performer(self.game.seats[self.seat].bandits, card)
 
     @cached_property
     def punch_to_come(self) -> bool:
@@ -127,22 +134,20 @@ class Table:
 
     @cached_property
     def side_scores(self) -> dict[str, float]:
-        """Each bandit → the score of its side (its player's bandits together, V-2.7, V-3.3)."""
-        game, scores = self.game, self.scores
-        totals = [sum(scores[n] for n in seat.bandits) for seat in game.seats]
-        return {b.name: totals[b.seat] for b in game.bandits.values()}
+        """Each bandit → the score of its side (a player's bandits together, V-2.7, V-3.3; partners, V-4.5)."""
+        scores = self.scores
+        return {name: sum(scores[n] for n in side) for side in sides(self.game) for name in side}
 
     @cached_property
     def leaders(self) -> frozenset[str]:
         """The bandits of the richest rival side."""
-        rivals = [b for b in self.game.bandits.values() if b.seat != self.seat]
+        rivals = [b for b in self.game.bandits.values() if b.name not in self.mine]
         best = max(rivals, key=lambda b: self.side_scores[b.name])
         return frozenset(self.game.seats[best.seat].bandits)
 
     def my_future_cards(self) -> list[str]:
         """My bandit's cards still to resolve on the pile (I know them, face down or not), in order."""
-        name = self.me.name
-        return [c for c in self.seat_future_cards() if card_owner(c) == name]
+        return [c for c in self.seat_future_cards() if self.performer(c) == self.me.name]
 
     def seat_future_cards(self) -> list[str]:
         """My seat's cards still to resolve on the pile, whichever bandit performs them, in order."""
@@ -302,19 +307,19 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
     turn = game.planning.turn
     hand = game.seats[table.seat].hand
     tables = table.tables()  # each card is performed by its own bandit (V-2.3)
-    robbing = {name: any(card_action(c) == "rob" and card_owner(c) == name for c in hand) for name in tables}
+    robbing = {name: any(card_action(c) == "rob" and table.performer(c) == name for c in hand) for name in tables}
 
     # Where my bandits will stand once my cards already on the pile have resolved.
     loot, pos = table.loot, {name: t.me.at for name, t in tables.items()}
     for c in table.seat_future_cards():
-        name = card_owner(c)
+        name = table.performer(c)
         loot, pos[name] = _imagine(tables[name], card_action(c), pos[name], loot, robbing[name])
     worths: dict[str, float] = {}
 
     def worth_of(c: str) -> float:
         """A card of my hand, judged from where its bandit will be when it resolves."""
         if c not in worths:
-            name = card_owner(c)
+            name = table.performer(c)
             worths[c] = card_worth(tables[name], card_action(c), pos[name], loot, robbing[name])
         return worths[c]
 
@@ -437,7 +442,7 @@ def _marshal_worth(table: Table, car: int) -> float:
     worth = 0.0
     for b in table.game.bandits.values():
         if b.at == inside:
-            worth += -MARSHAL_SHOT if b.seat == table.seat else 0.4 * MARSHAL_SHOT
+            worth += -MARSHAL_SHOT if b.name in table.mine else 0.4 * MARSHAL_SHOT
     return worth
 
 

@@ -87,7 +87,7 @@ def margin(game: Game, seat: int) -> float:
     mine, best = 0.0, -1e18
     for side in sides(game):
         total = sum(worth[name] for name in side)
-        if game.bandits[side[0]].seat == seat:
+        if any(game.bandits[name].seat == seat for name in side):  # partners: either seat (V-4.5)
             mine = total
         elif total > best:
             best = total

@@ -18,16 +18,17 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.ai import worlds_horses, worlds_pairs
+from engine.ai import worlds_horses, worlds_pairs, worlds_teams
 from engine.data import base
 from engine.dice import Dice
+from engine.errors import InconsistentView
 from engine.horses.data import horses_data
 from engine.horses.model import Coach
 from engine.model import (
     BULLET,
     NEUTRAL,
+    PLANNING,
     SPEEDING_UP,
-    SWITCHING,
     Bandit,
     Decision,
     Game,
@@ -35,18 +36,17 @@ from engine.model import (
     Planning,
     PlayedCard,
     Seat,
+    card_owner,
     is_bullet,
 )
 from engine.observe import Observation
+from engine.planning import turn_order, turns
 from engine.setup import round_card_pools, seating
 from engine.variants.pairs import PICKING, Pairs
+from engine.variants.teams import TEAMS, performer
 
 PLAN_RECORDS = ("play", "draw", "pass")  # one of these per planning answer (engine.planning)
 DRINK, OLD = "drink", "old-whiskey"  # a drink does not use the go: whiskey draws, old whiskey adds a card (H-13)
-
-
-class InconsistentView(AssertionError):
-    """The cards an observation accounts for do not add up: a bug in this module, never in play."""
 
 
 class Knowledge:
@@ -70,6 +70,7 @@ class Knowledge:
             e["removed"] for e in obs["log"] if e["type"] == "neutral-bullets-gone"
         )
         self.horses = bool(obs["options"]["horses"])
+        self.teams = obs["options"]["variant"] == TEAMS
         self.flasks = worlds_horses.Flasks(obs) if self.horses else None
         round_log = _this_round(obs["log"])
         self.this_round = round_log if self.horses else []  # read back by Deadly bullet (H-22)
@@ -80,15 +81,20 @@ class Knowledge:
     def sample(self, rng: random.Random) -> Game:
         """A complete game agreeing with the observation and the seat's decision."""
         obs = self.obs
-        seats = [
-            self._own_seat(view, rng) if view["seat"] == self.viewer else self._other_seat(view, rng)
-            for view in obs["seats"]
-        ]
+        if self.teams:
+            seats = worlds_teams.deal(obs, self.unknown, self._hidden_on_pile(), rng)
+        else:
+            seats = [
+                self._own_seat(view, rng) if view["seat"] == self.viewer else self._other_seat(view, rng)
+                for view in obs["seats"]
+            ]
         face_down = {seat.index: iter(cards) for seat, cards in seats}
-        played = [
-            PlayedCard(c if c is not None else next(face_down[p["seat"]]), p["seat"], p["face_down"])
-            for p, c in zip(obs["pile"], self.pile, strict=True)
-        ]
+        played = []
+        for p, c in zip(obs["pile"], self.pile, strict=True):
+            card = c if c is not None else next(face_down[p["seat"]])
+            mine = seats[p["seat"]][0].bandits
+            by = performer(mine, card)  # a partner's card, by the player's own bandit (V-4.3)
+            played.append(PlayedCard(card, p["seat"], p["face_down"], None if by == card_owner(card) else by))
         purses = list(self.purses)
         rng.shuffle(purses)
         old = None if self.flasks is None else self.flasks.old_at(rng)
@@ -136,6 +142,8 @@ class Knowledge:
             box=[] if self.flasks is None else self.flasks.box(old),
             log=list(self.this_round),
         )
+        if game.phase == PLANNING and plan.turn < len(turns(game)):
+            game.planning.order = turn_order(game, turns(game)[plan.turn])
         if self.horses:
             pending = {"kind": self.decision.kind, "bandit": self.decision.bandit}
             game.coach = worlds_horses.coach(obs, rng, self.schemin, pending)
@@ -156,9 +164,7 @@ class Knowledge:
         """Unknown cards dealt at random: first the face-down ones on the pile (never bullets),
         then hand, discard and deck by their public sizes."""
         index = view["seat"]
-        hidden_on_pile = sum(
-            1 for p, c in zip(self.obs["pile"], self.pile, strict=True) if p["seat"] == index and c is None
-        )
+        hidden_on_pile = self._hidden_on_pile().get(index, 0)
         cards = sorted(self.unknown[index].elements())
         rng.shuffle(cards)
         face_down = [c for c in cards if not is_bullet(c)][:hidden_on_pile]
@@ -176,6 +182,10 @@ class Knowledge:
         seat = Seat(index, list(view["bandits"]), cards[hand + discard:], cards[:hand], cards[hand:hand + discard])
         return seat, face_down
 
+    def _hidden_on_pile(self) -> Counter[int]:
+        """Per seat, its face-down cards on the pile the viewer cannot see."""
+        return Counter(p["seat"] for p, c in zip(self.obs["pile"], self.pile, strict=True) if c is None)
+
     def _round_deck(self, rng: random.Random) -> list[str]:
         """The round cards to come (B-3.5): unused cards of the band, a station card last (advanced);
         an expansion's cards shuffled in (H-1)."""
@@ -190,7 +200,8 @@ class Knowledge:
 
 
 def _known_card(played: dict[str, Any]) -> str | None:
-    return None if played["action"] is None else f"{played['bandit']}:{played['action']}"
+    """The card of a pile entry the viewer sees: its own bandit's (not who performs it, V-4.3)."""
+    return None if played["action"] is None else f"{played['owner']}:{played['action']}"
 
 
 def held_cards(obs: Observation) -> dict[int, Counter[str]]:
@@ -220,11 +231,13 @@ def seat_cards(options: Options, bandits: list[str]) -> list[str]:
 
 
 def _unknown_cards(obs: Observation, pile: list[str | None]) -> dict[int, Counter[str]]:
-    """Per seat, the cards not seen on the pile: hand, deck, discard and face-down cards."""
+    """Per seat, the cards it owns not seen on the pile: hand, deck, discard and face-down cards
+    (with teams, V-4.3, some of them in the partner's hands)."""
     held = held_cards(obs)
-    for p, c in zip(obs["pile"], pile, strict=True):
+    seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
+    for c in pile:
         if c is not None:
-            held[p["seat"]][c] -= 1
+            held[seat_of[card_owner(c)]][c] -= 1
     return held
 
 
@@ -253,7 +266,6 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
     recorded right after its Fire, before the go would be over).
     """
     seats = len(obs["seats"])
-    first = obs["first_seat"]
     seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
 
     def per_seat(turn: int) -> int:
@@ -289,8 +301,7 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
         played += kind == "play"
         left -= 1
     go_over()
-    clockwise = turn >= len(turns) or turns[turn] != SWITCHING
-    return Planning(turn, _order(first, seats, clockwise), index, left), tipsy, played
+    return Planning(turn, [], index, left), tipsy, played  # the order: engine.planning.turn_order
 
 
 def _this_round(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -299,10 +310,6 @@ def _this_round(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if log[index]["type"] == "round":
             return log[index:]
     return []
-
-
-def _order(first: int, seats: int, clockwise: bool) -> list[int]:
-    return [(first + i) % seats if clockwise else (first - i) % seats for i in range(seats)]
 
 
 def _decision(decision: Decision, bandits: dict[str, Bandit], rng: random.Random) -> Decision:

@@ -31,11 +31,12 @@ def _seating(options: Options) -> Seating | None:
 
 
 def _set_up(game: Game) -> None:
-    """V-4.1, V-4.2: the first player drawn among the A players; A bandits in the caboose, B
-    bandits in the wagon in front (the horse attack places them with the expansion, H-2)."""
+    """V-4.1, V-4.2: the first player among the A players (the seat drawn or named, or its A
+    partner: each A as likely); A bandits in the caboose, B bandits in the wagon in front (the
+    horse attack places them with the expansion, H-2)."""
     if not teams(game):
         return
-    game.first_seat = game.dice.choice([s.index for s in game.seats if s.index % 2 == 0])
+    game.first_seat -= game.first_seat % 2
     if game.options.horses:
         return
     caboose = game.train.caboose
@@ -81,10 +82,16 @@ def _dealt_first(game: Game, seat: Seat) -> int:
     return given_this_round(game, seat, "partner-card") if teams(game) else 0
 
 
+def performer(bandits: list[str], card: str) -> str:
+    """Who performs ``card`` played by the player of ``bandits``: the card's own bandit, or the
+    player's when it is a partner's card (V-4.3 Ruling)."""
+    owner = card_owner(card)
+    return owner if owner in bandits else bandits[0]
+
+
 def _played(game: Game, seat: Seat, played: str, kind: str, face_down: bool) -> None:
-    """V-4.3 Ruling: a partner's card is performed by the player's own bandit."""
     if teams(game) and card_owner(played) not in seat.bandits:
-        game.pile[-1].bandit = seat.bandits[0]
+        game.pile[-1].bandit = performer(seat.bandits, played)
 
 
 def _sides(game: Game, groups: list[list[str]]) -> list[list[str]]:

@@ -229,11 +229,12 @@ async def test_the_host_chooses_the_timer(simcord_env, timer: str) -> None:  # t
 
 def test_an_ai_that_cannot_read_the_table_still_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     from engine.ai import worlds
+    from engine.errors import InconsistentView
     from engine.setup import new_game
     from table import service
 
     def broken(*args: Any, **kwargs: Any) -> None:
-        raise worlds.InconsistentView("a bug")
+        raise InconsistentView("a bug")
 
     monkeypatch.setattr(worlds.Knowledge, "sample", broken)
     game = new_game(["ghost", "doc", "tuco"], seed=4)

@@ -19,7 +19,7 @@ import render
 import table.workers as workers
 from engine import apply, new_game, observe
 from engine.ai import choose, easy
-from engine.ai.worlds import InconsistentView
+from engine.errors import InconsistentView
 from engine.model import Game
 from engine.observe import observe_log
 from engine.snapshot import dumps, loads

@@ -19,9 +19,10 @@ from engine.arena import play
 from engine.data import base
 from engine.dice import Dice
 from engine.invariants import problems
-from engine.model import OVER, Game, Options, is_bullet, loot_kind
+from engine.model import OVER, Game, Options, card_owner, is_bullet, loot_kind
 from engine.selfplay import random_options
 from engine.snapshot import from_json, to_json
+from engine.variants.teams import TEAMS, partner, performer
 
 HARD_ITERATIONS = 2  # fixed-iteration mode: deterministic and quick
 
@@ -69,22 +70,28 @@ def hide_from(game: Game, viewer: int, rng: random.Random) -> None:
     decks and discards, their face-down cards not yet resolved, every deck's order, purse values
     not on the viewer's bandits, secrets it was not shown, the round cards to come, the dice; with
     Horses & Stagecoach also others' horse-attack choices and where the old whiskey is; with two
-    bandits each (V-2, V-3) others' placement choices and the card they took (V-2.4, V-2.5)."""
+    bandits each (V-2, V-3) others' placement choices and the card they took (V-2.4, V-2.5); with
+    teams (V-4) which partner of another team holds which of its cards."""
     for seat in game.seats:
         rng.shuffle(seat.deck)
-        if seat.index == viewer:
-            continue
-        hidden = [p for p in game.pile[game.cursor:] if p.seat == seat.index and p.face_down]
-        cards = seat.hand + seat.deck + seat.discard + [p.card for p in hidden]
+    for group in card_holders(game, viewer):
+        hidden = [p for p in game.pile[game.cursor:] if p.seat in group and p.face_down]
+        cards = [c for index in group for c in game.seats[index].hand + game.seats[index].deck
+                 + game.seats[index].discard] + [p.card for p in hidden]
         rng.shuffle(cards)
         for played in hidden:  # a face-down card is an action card (B-6.3)
             played.card = next(c for c in cards if not is_bullet(c))
             cards.remove(played.card)
-        hand, discard = len(seat.hand), len(seat.discard)
-        if hand and holds_taken_card(game, seat.index):  # the card taken is an action card (V-2.5)
-            taken = next(i for i, c in enumerate(cards) if not is_bullet(c))
-            cards[0], cards[taken] = cards[taken], cards[0]
-        seat.hand, seat.discard, seat.deck = cards[:hand], cards[hand:hand + discard], cards[hand + discard:]
+            by = performer(game.seats[played.seat].bandits, played.card)  # a partner's card (V-4.3)
+            played.bandit = None if by == card_owner(played.card) else by
+        for index in group:
+            seat = game.seats[index]
+            hand, discard, deck = len(seat.hand), len(seat.discard), len(seat.deck)
+            if hand and holds_taken_card(game, seat.index):  # the card taken is an action card (V-2.5)
+                taken = next(i for i, c in enumerate(cards) if not is_bullet(c))
+                cards[0], cards[taken] = cards[taken], cards[0]
+            seat.hand, seat.discard, seat.deck = cards[:hand], cards[hand:hand + discard], cards[hand + discard:][:deck]
+            del cards[:hand + discard + deck]
     if game.pairs is not None:
         for key in game.pairs.placed:
             if int(key) != viewer:
@@ -111,6 +118,15 @@ def hide_from(game: Game, viewer: int, rng: random.Random) -> None:
     game.dice = Dice(rng.randrange(10**9))
     if game.coach is not None and not over:
         hide_the_expansion(game, viewer, rng)
+
+
+def card_holders(game: Game, viewer: int) -> list[list[int]]:
+    """The seats whose cards may be dealt anew among them, out of ``viewer``'s sight: each other
+    seat, or each other team's two seats (V-4.3: partners' cards pass between them unseen)."""
+    if game.options.variant == TEAMS:
+        return [[a, a + 1] for a in range(0, len(game.seats), 2) if viewer not in (a, a + 1)] + [
+            [partner(viewer)]]
+    return [[seat.index] for seat in game.seats if seat.index != viewer]
 
 
 def holds_taken_card(game: Game, seat: int) -> bool:

@@ -4,6 +4,7 @@ player counts, the secrets of the placement and of the card taken (V-2.4, V-2.5)
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -83,6 +84,14 @@ def test_v_4_3_a_partners_card_is_played_by_ones_own_bandit_and_goes_back_to_its
     for played in borrowed:  # back in its owner's cards at the end of the round
         owner = owners[played.card.split(":")[0]]
         assert played.card in owner.deck + owner.hand
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_v_4_2_the_first_player_is_drawn_among_the_a_players(players: int) -> None:
+    names = ["ghost", "doc", "tuco", "belle", "cheyenne", "django"][:players]
+    firsts = Counter(new_game(names, seed=seed, options=TEAMS).first_seat for seed in range(300))
+    assert set(firsts) == set(range(0, players, 2))  # every A, never a B
+    assert min(firsts.values()) > 300 / (players // 2) * 0.7  # each A about as likely
 
 
 def test_v_4_teams_need_an_even_number_of_players() -> None:

@@ -1,0 +1,105 @@
+"""Teams of two (V-4) in a sampled world: the variant's part of what a seat knows (engine.ai.worlds).
+
+Each round a player draws a card from the partner's deck and keeps it until it is played (V-4.3),
+so a team's cards wander between the partners. What a seat knows of them:
+
+- its own hand and discard;
+- its deck: its own cards and the partner's it drew (its secret ``partner-card`` events) and has not
+  played since (they went back, V-4.3), neither seen in hand or discard — but the partner draws
+  from that deck unseen, taking some back or keeping some of the seat's own, so which ones are
+  there is drawn at random;
+- everything else of the team (the cards not seen on the pile) is with the partner, dealt at random
+  to its face-down cards (never bullets, B-6.3), hand, discard and deck by their public sizes.
+
+For another team nothing tells which partner holds what: its cards are one pool, dealt at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from engine.errors import InconsistentView
+from engine.model import Seat, card_owner, is_bullet
+from engine.observe import Observation
+from engine.variants.teams import partner
+
+Dealt = tuple[Seat, list[str]]  # a seat, and its face-down cards on the pile, in the pile's order
+
+
+def deal(obs: Observation, unknown: dict[int, Counter[str]], hidden: dict[int, int],
+         rng: random.Random) -> list[Dealt]:
+    """Every seat of a teams game: ``unknown`` the cards of each seat's owner not seen on the pile,
+    ``hidden`` how many face-down cards of each seat the viewer cannot see."""
+    views = {s["seat"]: s for s in obs["seats"]}
+    viewer = int(obs["viewer"])
+    dealt: dict[int, Dealt] = {}
+    for a in range(0, len(views), 2):
+        pool = unknown[a] + unknown[a + 1]
+        others = [a, a + 1]
+        if viewer in others:
+            dealt[viewer] = _own(obs, views[viewer], unknown[viewer], pool, rng)
+            others.remove(viewer)
+        cards = sorted(pool.elements())
+        rng.shuffle(cards)
+        for index in others:
+            dealt[index] = _other(views[index], cards, hidden.get(index, 0))
+        if cards:
+            raise InconsistentView(f"team of seat {a}: {len(cards)} cards left over")
+    return [dealt[index] for index in sorted(dealt)]
+
+
+def _own(obs: Observation, view: dict[str, Any], mine: Counter[str], pool: Counter[str],
+         rng: random.Random) -> Dealt:
+    """The viewer's seat; what it holds is taken out of the team's ``pool``: its deck drawn from its
+    own cards and the partner's it drew, neither seen in hand or discard; the partner's draws
+    from this deck (V-4.3) are unseen, so any of them may be gone."""
+    seen = Counter(view["hand"]) + Counter(view["discard"])
+    if seen - pool:
+        raise InconsistentView(f"seat {view['seat']}: holds cards its team does not have")
+    pool -= seen
+    likely = sorted((((mine - seen) + (held_from_partner(obs, view["seat"]) - seen)) & pool).elements())
+    rng.shuffle(likely)
+    size = view["deck_size"]
+    deck = likely[:size]
+    pool -= Counter(deck)
+    if len(deck) < size:  # more of the partner's cards than it drew: it drew some of them back
+        rest = sorted(pool.elements())
+        rng.shuffle(rest)
+        deck += rest[: size - len(deck)]
+        pool -= Counter(deck[len(likely):])
+    if len(deck) != size:
+        raise InconsistentView(f"seat {view['seat']}: {len(deck)} cards for a deck of {size}")
+    return Seat(view["seat"], list(view["bandits"]), deck, list(view["hand"]), list(view["discard"])), []
+
+
+def _other(view: dict[str, Any], cards: list[str], hidden: int) -> Dealt:
+    """A seat the viewer does not see into: its face-down cards first, then hand, discard, deck
+    by their public sizes, taken off ``cards``."""
+    face_down = [c for c in cards if not is_bullet(c)][:hidden]
+    for c in face_down:
+        cards.remove(c)
+    hand, discard, deck = view["hand_size"], view["discard_size"], view["deck_size"]
+    if len(face_down) != hidden or len(cards) < hand + discard + deck:
+        raise InconsistentView(f"seat {view['seat']}: too few cards for its public sizes")
+    mine = cards[: hand + discard + deck]
+    del cards[: hand + discard + deck]
+    seat = Seat(view["seat"], list(view["bandits"]), mine[hand + discard:], mine[:hand], mine[hand:hand + discard])
+    return seat, face_down
+
+
+def held_from_partner(obs: Observation, seat: int) -> Counter[str]:
+    """The partner's cards ``seat`` may hold: drawn from the partner's deck (V-4.3; the seat's own
+    cards come back that way too), not played since (nor drawn back, which the seat cannot see).
+    Only the seat itself sees which cards it drew."""
+    mate = {b["name"] for b in obs["bandits"] if b["seat"] == partner(seat)}
+    held: Counter[str] = Counter()
+    for event in obs["log"]:
+        if event.get("seat") != seat:
+            continue
+        if event["type"] == "partner-card" and (is_bullet(event["card"]) or card_owner(event["card"]) in mate):
+            held[event["card"]] += 1
+        elif event["type"] == "play" and event["card"].partition(":")[0] in mate:
+            held[event["card"]] -= 1
+    return +held
