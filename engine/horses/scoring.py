@@ -7,7 +7,7 @@ from engine.hooks import HOOKS
 from engine.horses.data import horses_data
 from engine.horses.model import COACH_IN, COACH_ROOF, ESCAPED
 from engine.model import NEUTRAL, Bandit, Game, is_bullet, loot_kind
-from engine.scoring import token_value
+from engine.scoring import sides, token_value
 
 ON_THE_STAGECOACH = (COACH_IN, COACH_ROOF)
 
@@ -30,9 +30,12 @@ def ransom(game: Game, bandit: Bandit) -> int:
     if hostage.per is None:
         return hostage.ransom
     if hostage.per == "bandit-bullet":
+        # The Photographer: bullets of the other sides' bandits, not one's own side's (one's other
+        # bandit, V-2; the partner, "non-partner" in H-12 for V-4).
         seat = game.seats[bandit.seat]
-        cards = seat.deck + seat.hand + seat.discard + [p.card for p in game.pile if p.seat == seat.index]
-        count = sum(1 for c in cards if is_bullet(c) and c.partition(":")[2] not in (NEUTRAL, *seat.bandits))
+        side = next(side for side in sides(game) if bandit.name in side)
+        cards = seat.deck + seat.hand + seat.discard
+        count = sum(1 for c in cards if is_bullet(c) and c.partition(":")[2] not in (NEUTRAL, *side))
     else:
         count = kinds.count(hostage.per)
     return hostage.ransom * count

@@ -11,6 +11,7 @@ import pytest
 from engine import Options, apply, new_game, observe
 from engine.flow import advance
 from engine.horses.data import horses_data
+from engine.horses.scoring import ransom
 from engine.model import Game
 from engine.planning import hand_size, start_round
 from engine.scenario import build
@@ -183,6 +184,18 @@ def test_h_12_photographer_ransom_counts_other_bandits_bullets_anywhere_in_the_c
     ghost.deck += ["bullet:doc", "bullet:neutral"]
     ghost.hand += ["bullet:tuco"]
     assert scores(game)["ghost"] == before + 400
+
+
+@pytest.mark.parametrize(("variant", "players"), [("teams", ["ghost", "doc", "tuco", "belle"]),
+                                                  ("two-bandits", [["ghost", "doc"], ["tuco", "belle"]])])
+def test_h_12_photographer_pays_nothing_for_the_bullets_of_the_own_side(variant: str, players: list[object]) -> None:
+    """H-12 with V-4: "non-partner" bullets only; with V-2 the player's other bandit is its own side too."""
+    game = _after_attack(players, powers=False, variant=variant)  # type: ignore[arg-type]
+    ghost = game.seats[game.bandits["ghost"].seat]
+    game.coach.held["ghost"] = "photographer"
+    ghost.deck += ["bullet:doc", "bullet:neutral", "bullet:belle"]  # Doc: the partner, or Ghost's own other bandit
+    ghost.hand += ["bullet:tuco"]
+    assert ransom(game, game.bandits["ghost"]) == 400  # Belle's and Tuco's (the scores' Gunslinger aside)
 
 
 def test_a_game_in_the_middle_of_the_horse_attack_survives_a_snapshot() -> None:
