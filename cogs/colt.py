@@ -317,6 +317,8 @@ class Colt(commands.Cog):
                 lobby = await self.tables.leave_lobby(game_id, user)
             elif action == "cancel":
                 lobby = await self.tables.cancel(game_id, user)
+            elif action == "teams":
+                lobby = await self.tables.draw_teams(game_id, user)
             else:
                 await self._start(interaction, game_id)
                 return
@@ -324,7 +326,7 @@ class Colt(commands.Cog):
             await self._lobby_refused(interaction, game_id, error.text(lang))
             return
         await self._ack(interaction, lang.text({"join": "reply.joined", "leave": "reply.left",
-                                                "cancel": "reply.cancelled"}[action]))
+                                                "cancel": "reply.cancelled", "teams": "reply.teams-drawn"}[action]))
         await self.presenter.show_lobby(lobby)
         if action == "join":
             await self.presenter.deliver([self.presenter.hello(lobby.game, user, await self.readers.of_user(user))])
@@ -372,13 +374,16 @@ class Colt(commands.Cog):
                         lobby = await self.tables.set_option(game_id, user, option, choice)
                 reply = lang.text("reply.options")
             elif name == "ai":
-                verb, what, *_ = [*(values[0] if values else "").split(":"), ""]  # verb:what:seats
+                verb, what, *more = [*(values[0] if values else "").split(":"), ""]  # verb:what[:with]:seats
                 if verb == "add":
                     lobby = await self.tables.add_ai(game_id, user, what)
                     reply = lang.text("reply.ai-added", ai=texts.ai_name(lang, what))
                 elif verb == "remove" and what.isdigit():
                     lobby = await self.tables.remove_ai(game_id, user, int(what))
                     reply = lang.text("reply.ai-removed")
+                elif verb == "pair" and what.isdigit() and more[0].isdigit():
+                    lobby = await self.tables.pair(game_id, user, int(what), int(more[0]))
+                    reply = lang.text("reply.paired")
                 else:
                     raise TableError("error.choose-ai")
             else:

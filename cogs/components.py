@@ -44,12 +44,13 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"colt:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"):
+                  template=r"colt:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel|teams)"):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
+        "teams": discord.ButtonStyle.secondary,  # the host draws the teams (V-4)
     }
 
     def __init__(self, game_id: int, action: str, label: str = "?") -> None:

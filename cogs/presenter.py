@@ -27,6 +27,7 @@ from engine.ai import LEVELS
 from engine.data import base
 from engine.observe import observe_log
 from engine.snapshot import loads
+from engine.variants.teams import TEAMS, partner
 from lang import CODES, Language, english, language
 from render import text
 from table.service import LOBBY_OPTIONS, MAX_PLAYERS, TEAM, Lobby, Outcome, Tables, team_choices
@@ -74,7 +75,7 @@ class Presenter:
             f"{p.seat + 1}. {player_label(lang, p)} — "
             + (texts.cast_name(lang, p.character) if p.character else lang.text("lobby.random-bandit"))
             + (lang.text("lobby.host") if p.user_id == row.host_id else "")
-            + (lang.text("lobby.team", n=p.seat // 2 + 1) if row.options.get("variant") == "teams" else "")
+            + (lang.text("lobby.team", n=p.seat // 2 + 1) if row.options.get("variant") == TEAMS else "")
             for p in lobby.players
         )
         embed.add_field(name=lang.text("lobby.players", n=len(lobby.players), max=MAX_PLAYERS),
@@ -96,14 +97,15 @@ class Presenter:
             return None
         lang = self.readers.of_game(row)
         view = discord.ui.View(timeout=None)
-        for action in ("join", "leave", "start", "cancel"):
+        teams = row.options.get("variant") == TEAMS
+        for action in ("join", "leave", "start", "cancel", *(("teams",) if teams else ())):
             view.add_item(LobbyButton(row.id, action, lang.text(f"lobby.{action}")))
         taken = {name for p in lobby.players if p.character for name in p.character.split(TEAM)}
-        teams = team_choices(row.options, row.seed)  # a pair per player (V-2.2, V-3.1)
+        pairs = team_choices(row.options, row.seed)  # a pair per player (V-2.2, V-3.1)
         characters = [discord.SelectOption(label=lang.text("lobby.random-option"), value="random", emoji="🎲")] + [
             discord.SelectOption(label=texts.cast_name(lang, c), value=c,
                                  description=lang.text("lobby.taken") if set(c.split(TEAM)) & taken else None)
-            for c in (teams if teams is not None else base().characters)
+            for c in (pairs if pairs is not None else base().characters)
         ]
         view.add_item(LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-bandit")))
         o = row.options
@@ -121,10 +123,32 @@ class Presenter:
         # maximum); the one just picked wins (cogs.colt._newly_chosen).
         view.add_item(LobbySelect(row.id, "rules", rules, placeholder=lang.text("lobby.rules"),
                                   max_values=len(rules)))
-        seats = self._ai_seat_options(lobby, lang)
+        seats = self._ai_seat_options(lobby, lang) + (self._partner_options(lobby, lang) if teams else [])
         if seats:
-            view.add_item(LobbySelect(row.id, "ai", seats, placeholder=lang.text("lobby.ai")))
+            view.add_item(LobbySelect(row.id, "ai", seats,
+                                      placeholder=lang.text("lobby.ai-and-teams" if teams else "lobby.ai")))
         return view
+
+    def _partner_options(self, lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
+        """The host makes two players partners (V-4.1), for each two not partners yet; the value
+        ends with the number of seats, as the AI options' do."""
+        players, seats = lobby.players, len(lobby.players)
+        guild = lobby.game.guild_id
+        return [discord.SelectOption(label=lang.text("lobby.pair", a=self._seat_name(lang, a, guild),
+                                                     b=self._seat_name(lang, b, guild)),
+                                     value=f"pair:{a.seat}:{b.seat}:{seats}", emoji="🤝")
+                for i, a in enumerate(players) for b in players[i + 1:]
+                if partner(a.seat) != b.seat and partner(a.seat) < seats]
+
+    def _seat_name(self, lang: Language, player: PlayerRow, guild_id: int) -> str:
+        """A seat as a select's label can show it (no mentions there): its number, and who sits
+        when the bot knows the name (an AI's level; a member in its cache)."""
+        seat = lang.text("lobby.seat-number", n=player.seat + 1)
+        if player.user_id is None:
+            return f"{seat} · {texts.ai_name(lang, str(player.ai))}"
+        guild = self.bot.get_guild(guild_id)
+        member = guild.get_member(player.user_id) if guild is not None else None
+        return f"{seat} · {member.display_name}"[:45] if member is not None else seat
 
     @staticmethod
     def _ai_seat_options(lobby: Lobby, lang: Language) -> list[discord.SelectOption]:

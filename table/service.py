@@ -27,6 +27,7 @@ from engine.scoring import gunslingers, scores, winners
 from engine.setup import seating
 from engine.snapshot import dumps, loads
 from engine.variants.pairs import TWO_BANDITS, TWO_PLAYER, pairings
+from engine.variants.teams import TEAMS, partner
 from lang import CODES, SOURCE, Language, english
 from table.pace import DEFAULT as DEFAULT_PACE
 from table.pace import PACES, pace_of
@@ -383,6 +384,39 @@ class Tables:
             async with self.storage.transaction() as tx:
                 tx.set_character(game_id, user_id, character)
             return await self.lobby(game_id)
+
+    async def draw_teams(self, game_id: int, user_id: int) -> Lobby:
+        """The host draws the teams at random (V-4.1: partners sit side by side, seats 1-2, 3-4, 5-6)."""
+        async with self.lock(game_id):
+            lobby = await self._teams_lobby(game_id, user_id)
+            order = [p.seat for p in lobby.players]
+            self.seeds.shuffle(order)
+            async with self.storage.transaction() as tx:
+                tx.reseat(game_id, order)
+            return await self.lobby(game_id)
+
+    async def pair(self, game_id: int, user_id: int, first: int, second: int) -> Lobby:
+        """The host makes the players at seats ``first`` and ``second`` partners: ``second`` takes
+        the place of ``first``'s partner, who takes ``second``'s."""
+        async with self.lock(game_id):
+            lobby = await self._teams_lobby(game_id, user_id)
+            seats = [p.seat for p in lobby.players]
+            if first == second or first not in seats or second not in seats:
+                raise TableError("error.no-such-seat")
+            mate = partner(first)
+            if mate >= len(seats):
+                raise TableError("error.no-such-seat")  # an odd table's last seat has no partner yet
+            order = list(seats)
+            order[mate], order[second] = second, mate
+            async with self.storage.transaction() as tx:
+                tx.reseat(game_id, order)
+            return await self.lobby(game_id)
+
+    async def _teams_lobby(self, game_id: int, user_id: int) -> Lobby:
+        lobby = await self._host_lobby(game_id, user_id, "error.host-teams")
+        if lobby.game.options.get("variant") != TEAMS:
+            raise TableError("error.no-teams")
+        return lobby
 
     async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> Lobby:
         async with self.lock(game_id):

@@ -256,6 +256,17 @@ class Tx:
 
         self.writes.append(remove)
 
+    def reseat(self, game_id: int, order: list[int]) -> None:
+        """The lobby's seats in a new order: the player at seat ``order[i]`` moves to seat ``i``
+        (teams drawn or arranged, V-4.1). Through negative seats, so no two players ever share one."""
+
+        def reseat(db: sqlite3.Connection) -> None:
+            for new, old in enumerate(order):
+                db.execute("UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?", (-1 - new, game_id, old))
+            db.execute("UPDATE players SET seat = -1 - seat WHERE game_id = ? AND seat < 0", (game_id,))
+
+        self.writes.append(reseat)
+
     def set_presence(self, game_id: int, seat: int, *, missed: int, absent: bool) -> None:
         self.execute("UPDATE players SET missed = ?, absent = ? WHERE game_id = ? AND seat = ?",
                      (missed, int(absent), game_id, seat))

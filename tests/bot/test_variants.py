@@ -5,13 +5,17 @@ game plays to the final count."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from cogs import texts
+from engine import scoring
 from lang import CODES, language
 from render import text
+from table.service import TableError
 from tests.bot.table import (
+    ai_choice,
     component_id,
     live_buttons,
     lobby_now,
@@ -86,10 +90,11 @@ def test_two_bandit_answers_have_labels_and_questions(code: str) -> None:
         assert texts.question(lang, kind) != lang.text("question.other") and lang.has(f"waiting.{kind}")
 
 
-def test_the_rules_topic_covers_the_two_bandit_variants() -> None:
+def test_the_rules_topic_covers_the_seating_variants() -> None:
     from cogs import rules_text
     words = rules_text.topic(language("en"), "variants")
     assert "Cover" in words and "11 cards" in words and "Two-player game" in words
+    assert "Teams of two" in words and "partner's deck" in words  # V-4
     assert "Variants" in rules_text.topic(language("en"), "overview")
 
 
@@ -110,6 +115,67 @@ async def test_v_4_four_people_in_two_teams_play_to_the_final_count(simcord_env)
     assert row.status == "over"
     stats = await table.bot.tables.storage.stats(row.guild_id)
     assert sorted(r["wins"] for r in stats) in ([0, 0, 1, 1], [1, 1, 1, 1])  # partners win together
+
+
+async def test_v_4_1_the_host_makes_partners_or_draws_the_teams(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 4)
+    tables = table.bot.tables
+    lobby = await open_lobby(table)
+    assert not any(c.custom_id.endswith(":teams") for row in lobby.components for c in row.children)
+    await table.members[0].select(lobby, ["variant=teams"], custom_id=component_id(lobby, ":rules"))
+    for member in table.members[1:]:
+        await member.click(lobby, custom_id=component_id(lobby, ":join"))
+    game_id = max(row.id for row in await tables.storage.games("lobby"))
+    users = [u.id for u in table.users]
+
+    async def seated() -> list[int | None]:
+        return [p.user_id for p in await tables.storage.players(game_id)]
+
+    assert await seated() == users  # in joining order: partners 1-2 and 3-4
+    shown = lobby_now(table, lobby)
+    assert any("team 2" in f.value for f in shown.embeds[0].fields)
+    labels = {o.value.rsplit(":", 1)[0]: o.label for o in _menu_options(shown, ":ai")}
+    assert labels["pair:0:2"].startswith("Partners: seat 1") and "+ seat 3" in labels["pair:0:2"]
+    # The host makes seats 1 and 3 partners: the third player takes the second seat.
+    await table.members[0].select(shown, [ai_choice(shown, "pair:0:2")], custom_id=component_id(shown, ":ai"))
+    assert await seated() == [users[0], users[2], users[1], users[3]]
+    shown = lobby_now(table, lobby)
+    assert not any(o.value.startswith("pair:0:1:") for o in _menu_options(shown, ":ai"))  # partners already
+    # Nobody else arranges the teams.
+    refused = await table.members[1].click(shown, custom_id=component_id(shown, ":teams"))
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    assert await seated() == [users[0], users[2], users[1], users[3]]
+    # The host draws them at random: the same people, other partners at some draw.
+    tables.seeds = random.Random(4)
+    partners = set()
+    for _ in range(6):
+        await table.members[0].click(lobby_now(table, lobby), custom_id=component_id(shown, ":teams"))
+        now = await seated()
+        assert sorted(now) == sorted(users)
+        partners.add(frozenset({frozenset(now[:2]), frozenset(now[2:])}))
+    assert len(partners) > 1
+    await table.members[0].click(lobby_now(table, lobby), custom_id=component_id(shown, ":start"))
+    state = await tables.state(game_id)
+    players = await tables.storage.players(game_id)
+    sides = [{players[state.bandits[name].seat].user_id for name in side} for side in scoring.sides(state)]
+    assert sides == [set(now[:2]), set(now[2:])]  # the teams as the lobby showed them
+
+
+async def test_teams_are_arranged_only_in_a_teams_game(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 4)
+    await open_lobby(table)
+    game_id = max(row.id for row in await table.bot.tables.storage.games("lobby"))
+    with pytest.raises(TableError) as refused:
+        await table.bot.tables.draw_teams(game_id, table.users[0].id)
+    assert refused.value.key == "error.no-teams"
+    with pytest.raises(TableError) as refused:
+        await table.bot.tables.set_option(game_id, table.users[0].id, "variant", "teams")
+        await table.bot.tables.pair(game_id, table.users[0].id, 0, 5)
+    assert refused.value.key == "error.no-such-seat"
+
+
+def _menu_options(message: Any, suffix: str) -> list[Any]:
+    return [o for row in message.components for c in row.children if c.custom_id.endswith(suffix) for o in c.options]
 
 
 def test_the_rules_menu_takes_the_choice_just_picked_beside_the_one_shown_chosen() -> None:
