@@ -445,13 +445,24 @@ def train_key(obs: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
 
 
 def pairs_key(obs: Mapping[str, Any]) -> bool:
-    """Whether every player has two bandits (V-2, V-3): the panels are grouped by player."""
+    """Whether every player has two bandits (V-2, V-3)."""
     seats = obs.get("seats") or ()
     return bool(seats) and all(len(seat["bandits"]) == 2 for seat in seats)
 
 
+def partners_key(obs: Mapping[str, Any]) -> bool:
+    """Whether players sit as partners, two a team (V-4)."""
+    seats = obs.get("seats") or ()
+    return (obs.get("options") or {}).get("variant") == "teams" and bool(seats) and len(seats) % 2 == 0
+
+
+def grouped_key(obs: Mapping[str, Any]) -> bool:
+    """Whether the panels come two by two in a frame: a player's two bandits, or two partners'."""
+    return pairs_key(obs) or partners_key(obs)
+
+
 def layout_of(obs: Mapping[str, Any]) -> FrameLayout:
-    return frame_layout(train_key(obs), len(obs["bandits"]), coach_key(obs), pairs_key(obs))
+    return frame_layout(train_key(obs), len(obs["bandits"]), coach_key(obs), grouped_key(obs))
 
 
 def loot_places(zone: Zone, counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:

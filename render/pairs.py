@@ -70,15 +70,23 @@ def no_gunslinger(obs: Observation) -> bool:
     return (obs.get("options") or {}).get("variant") == NO_GUNSLINGER
 
 
+def groups(obs: Observation) -> list[list[str]]:
+    """The bandits drawn together, in seat order: each player's two (V-2, V-3), or the two
+    partners' of each team (V-4: seats 0-1, 2-3, 4-5)."""
+    seats = [[str(b) for b in view["bandits"]] for view in obs.get("seats", ())]
+    if layout.partners_key(obs):
+        return [seats[a] + seats[a + 1] for a in range(0, len(seats), 2)]
+    return seats
+
+
 def sides(obs: Observation) -> list[dict[str, Any]]:
-    """The final count's sides: ``result["sides"]`` when the engine gave them, else each player's
-    pair with the sum of their scores (a replayed observation has only the game-over's scores)."""
+    """The final count's sides: ``result["sides"]`` when the engine gave them, else each group
+    with the sum of their scores (a replayed observation has only the game-over's scores)."""
     result = obs.get("result") or {}
     if result.get("sides"):
         return [{"bandits": list(s["bandits"]), "score": int(s["score"])} for s in result["sides"]]
     scores: dict[str, int] = result.get("scores", {})
-    return [{"bandits": list(view["bandits"]), "score": sum(int(scores.get(b, 0)) for b in view["bandits"])}
-            for view in obs.get("seats", ())]
+    return [{"bandits": group, "score": sum(int(scores.get(b, 0)) for b in group)} for group in groups(obs)]
 
 
 # --- the team's marks: an emblem, a back, an owner's disc on a card ------------------------------

@@ -1,4 +1,5 @@
-"""The gallery's pictures of games where each player has two bandits (V-2 for 2 and 3 players, V-3):
+"""The gallery's pictures of games where each player has two bandits (V-2 for 2 and 3 players, V-3),
+and of a game in teams of two (V-4):
 the secret placement and its reveal, the card taken before the deal, the cover, the panels grouped
 by player, the DM's planning picture and hand with each card's bandit, the pile with a hidden card
 of a pair, the final count by side; a few in Czech and Russian. render.gallery writes them.
@@ -29,6 +30,7 @@ Picture = tuple[str, Image.Image, str]
 V2_THREE = [["ghost", "tuco"], ["doc", "django"], ["belle", "cheyenne"]]
 V2_TWO = [["ghost", "tuco"], ["doc", "django"]]
 V3 = [["tuco", "cheyenne"], ["django", "doc"]]  # V-3.1's first game suggestion
+TEAMS_SIX = ["ghost", "doc", "tuco", "belle", "cheyenne", "django"]  # V-4: partners 1-2, 3-4, 5-6
 
 
 def options(variant: str) -> Options:
@@ -38,7 +40,7 @@ def options(variant: str) -> Options:
 Step = tuple[Game, Observation, list[Observation]]  # the game after an answer, the view before, the frames
 
 
-def steps(cast: list[list[str]], variant: str, seed: int) -> Callable[[], Step | None]:
+def steps(cast: list[Any], variant: str, seed: int) -> Callable[[], Step | None]:
     """The answers of a seeded random game one by one (None once it is over)."""
     game = new_game(cast, seed=seed, options=options(variant), first=0)
     rng = random.Random(seed)
@@ -63,7 +65,7 @@ def _hidden_of_another(game: Game) -> bool:
     return any(p.face_down and p.seat != seat for p in game.pile[game.cursor:])
 
 
-def whole_game(tag: str, what: str, cast: list[list[str]], variant: str, seed: int, code: str = "en") -> list[Picture]:
+def whole_game(tag: str, what: str, cast: list[Any], variant: str, seed: int, code: str = "en") -> list[Picture]:
     """One game's pictures: placing, the reveal, the card taken, a cover, planning (public and
     the DM's), an action, the final count."""
     tr = language(code)
@@ -117,4 +119,5 @@ def pictures() -> list[Picture]:
         *whole_game("pairs-v3", "V-3, the two-player game (no Gunslinger)", V3, "two-player", seed=5),
         *whole_game("pairs-v2-3-cs", "V-2, 3 players, in Czech", V2_THREE, "two-bandits", seed=11, code="cs"),
         *whole_game("pairs-v3-ru", "V-3 in Russian", V3, "two-player", seed=12, code="ru"),
+        *whole_game("teams-6", "V-4, teams of two, 6 players", TEAMS_SIX, "teams", seed=3),
     ]

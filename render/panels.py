@@ -178,14 +178,18 @@ def team_content(obs: Observation, seat: int, translate: Translate | None) -> Te
 
 def draw_teams(img: Image.Image, obs: Observation, frames: tuple[Rect, ...], rects: tuple[Rect, ...],
                translate: Translate | None) -> None:
-    """Two bandits a player (V-2, V-3): a dark frame per player, its header naming the pair, their
-    two panels in it, so that whose bandit is whose shows at once."""
+    """Two bandits a player (V-2, V-3) or two partners (V-4): a dark frame per player or team, its
+    header naming the two, their panels in it, so that whose bandit is whose shows at once. A
+    player's frame shows the player's hand and turn; partners' panels show their own."""
     by_name = {b["name"]: b for b in obs["bandits"]}
-    for i, (view, frame) in enumerate(zip(obs["seats"], frames, strict=False)):
-        img.paste(_team_frame(team_content(obs, int(view["seat"]), translate), frame.w, frame.h), (frame.x, frame.y))
-        for name, r in zip(view["bandits"], rects[2 * i:2 * i + 2], strict=False):
+    one_player = layout.pairs_key(obs)
+    for i, (group, frame) in enumerate(zip(pairs.groups(obs), frames, strict=False)):
+        header = team_content(obs, int(by_name[group[0]]["seat"]), translate) if one_player \
+            else TeamContent(tuple(group), pairs.team_name(group, translate), None, None)
+        img.paste(_team_frame(header, frame.w, frame.h), (frame.x, frame.y))
+        for name, r in zip(group, rects[2 * i:2 * i + 2], strict=False):
             if name in by_name:
-                c = content(obs, by_name[name], translate, in_team=True)
+                c = content(obs, by_name[name], translate, in_team=one_player)
                 img.paste(_panel(c, r.w, r.h, translate), (r.x, r.y))
 
 

@@ -60,8 +60,8 @@ def _rows(obs: Observation) -> list[dict[str, Any]]:
 
 def scoreboard_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
     """The final count of a finished game (its observation holds ``result``, purse values shown);
-    with two bandits a player, by side (render.pairs_score)."""
-    if layout.pairs_key(obs):
+    with two bandits a player or in teams, by side (render.pairs_score)."""
+    if layout.grouped_key(obs):
         from render import pairs_score  # it builds on this module's rows
 
         return pairs_score.scoreboard_image(obs, translate=translate)

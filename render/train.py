@@ -192,7 +192,7 @@ def _loot(img: Image.Image, obs: Observation, tl: TrainLayout) -> None:
 def base_image(obs: Observation) -> Image.Image:
     """A copy of the cached scenery of ``obs``'s train: sky, cars, empty header, caption and panels."""
     return _base(layout.train_key(obs), len(obs["bandits"]), layout.coach_key(obs) is not None,
-                 layout.pairs_key(obs)).copy()
+                 layout.grouped_key(obs)).copy()
 
 
 def draw_contents(img: Image.Image, obs: Observation, tl: TrainLayout, plan: marks.Plan,
@@ -236,7 +236,7 @@ def train_image(obs: Observation, *, translate: Translate | None = None, caption
     line = make_caption(obs, events, translate) if caption is None else caption
     _caption(img, lay, line, txt.t("caption.join", translate))
     pile.strip(img, obs, lay.pile, translate)
-    if lay.teams:  # two bandits a player: grouped by player
+    if lay.teams:  # two bandits a player, or two partners: grouped
         panels.draw_teams(img, obs, lay.teams, lay.panels, translate)
     else:
         panels.draw_panels(img, obs, lay.panels, translate)

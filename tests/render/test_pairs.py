@@ -31,6 +31,12 @@ Observation = dict[str, Any]
 THREE = [["ghost", "tuco"], ["doc", "django"], ["belle", "cheyenne"]]
 TWO = [["ghost", "tuco"], ["doc", "django"]]
 V3 = [["tuco", "cheyenne"], ["django", "doc"]]
+TEAMS_SIX = ["ghost", "doc", "tuco", "belle", "cheyenne", "django"]  # V-4: partners 1-2, 3-4, 5-6
+
+
+def _groups(cast: list[Any], variant: str) -> list[list[str]]:
+    """The bandits framed together: a player's pair, or two partners (V-4)."""
+    return [cast[i:i + 2] for i in range(0, len(cast), 2)] if variant == "teams" else cast
 
 
 def _pixel(img: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
@@ -42,7 +48,7 @@ def _close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 8)
     return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
-def _game(cast: list[list[str]], variant: str, seed: int) -> Game:
+def _game(cast: list[Any], variant: str, seed: int) -> Game:
     return new_game(cast, seed=seed, options=Options(variant=variant, expert=variant == "two-player"), first=0)
 
 
@@ -56,7 +62,7 @@ def _steps(game: Game, seed: int) -> Iterator[tuple[Observation, Observation]]:
         yield before, observe(game, None, log_since=n)
 
 
-def _planning(cast: list[list[str]], variant: str, seed: int, cards: int = 2) -> Game:
+def _planning(cast: list[Any], variant: str, seed: int, cards: int = 2) -> Game:
     """A game at a player's planning decision with at least ``cards`` on the pile."""
     game = _game(cast, variant, seed)
     rng = random.Random(seed)
@@ -84,15 +90,19 @@ def _with_hidden_card_of_a_pair(seed: int) -> tuple[Game, int]:
 # --- panels: grouped by player -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("cast", "variant"), [(THREE, "two-bandits"), (TWO, "two-bandits"), (V3, "two-player")])
-def test_a_players_two_panels_stand_in_one_frame(cast: list[list[str]], variant: str) -> None:
+@pytest.mark.parametrize(("cast", "variant"), [(THREE, "two-bandits"), (TWO, "two-bandits"), (V3, "two-player"),
+                                               (TEAMS_SIX, "teams")])
+def test_a_players_two_panels_stand_in_one_frame(cast: list[Any], variant: str) -> None:
+    """Or two partners' panels in their team's frame (V-4)."""
     game = _planning(cast, variant, seed=3)
     obs = observe(game, None)
     lay = layout.layout_of(obs)
-    assert len(lay.teams) == len(cast) and len(lay.panels) == 2 * len(cast)
+    groups = _groups(cast, variant)
+    assert len(lay.teams) == len(groups) and len(lay.panels) == 2 * len(groups)
+    assert pairs.groups(obs) == groups
     img = train_image(obs)
     assert img.height == lay.height <= 700
-    for i, (frame, pair) in enumerate(zip(lay.teams, cast, strict=True)):
+    for i, (frame, pair) in enumerate(zip(lay.teams, groups, strict=True)):
         inside = lay.panels[2 * i:2 * i + 2]
         for r in inside:  # both panels of the player in the player's frame, one above the other
             assert frame.x < r.x and r.right < frame.right and frame.y + layout.TEAM_HEAD_H <= r.y
@@ -205,8 +215,8 @@ def test_a_hidden_card_of_a_pair_shows_both_colours_and_never_its_bandit() -> No
 
 
 @pytest.mark.parametrize(("cast", "variant", "seed"), [(THREE, "two-bandits", 4), (TWO, "two-bandits", 6),
-                                                       (V3, "two-player", 5)])
-def test_the_scoreboard_scores_sides(cast: list[list[str]], variant: str, seed: int,
+                                                       (V3, "two-player", 5), (TEAMS_SIX, "teams", 3)])
+def test_the_scoreboard_scores_sides(cast: list[Any], variant: str, seed: int,
                                      drawn: list[tuple[str, str]]) -> None:
     game = _game(cast, variant, seed)
     for _ in _steps(game, seed):
@@ -221,14 +231,15 @@ def test_the_scoreboard_scores_sides(cast: list[list[str]], variant: str, seed: 
         assert side["score"] == sum(result["scores"][b] for b in side["bandits"])
     sides = pairs_score.side_rows(final)
     assert sides[0]["winner"] and set(sides[0]["bandits"]) == set(result["winners"])
-    assert [len(s["rows"]) for s in sides] == [2] * len(cast)
+    groups = _groups(cast, variant)
+    assert [len(s["rows"]) for s in sides] == [2] * len(groups)
     won = [pairs.team_noun(s["bandits"]) for s in sides if s["winner"]]
     key = "score.side-wins" if len(won) == 1 else "score.winners"
     assert tr.text(key, names=tr.text("caption.list").join(map(str, won[:-1])) + (
         tr.text("caption.and") if len(won) > 1 else "") + str(won[-1])) in texts  # "Ghost & Tuco win!"
-    assert (tr.text("score.gunslinger") in texts) == (variant == "two-bandits")  # V-3.3: no Gunslinger
+    assert (tr.text("score.gunslinger") in texts) == (variant != "two-player")  # V-3.3: no Gunslinger
     assert tr.text("score.team") in texts
-    assert img.height == layout.SCORE_TITLE_H + 2 * layout.MARGIN + layout.SCORE_HEAD_H + len(cast) * (
+    assert img.height == layout.SCORE_TITLE_H + 2 * layout.MARGIN + layout.SCORE_HEAD_H + len(groups) * (
         2 * layout.SCORE_ROW_H + 8 + pairs_score.SIDE_GAP) - pairs_score.SIDE_GAP
     # a replayed observation (no "sides" in the game-over event) gives the same sides
     replayed = {**final, "result": {k: v for k, v in result.items() if k != "sides"}}
