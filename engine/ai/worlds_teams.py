@@ -37,28 +37,42 @@ def deal(obs: Observation, unknown: dict[int, Counter[str]], hidden: dict[int, i
     dealt: dict[int, Dealt] = {}
     for a in range(0, len(views), 2):
         pool = unknown[a] + unknown[a + 1]
-        others = [a, a + 1]
-        if viewer in others:
+        others = [index for index in (a, a + 1) if index != viewer]
+        if viewer in (a, a + 1):  # what the viewer sees it holds is certain
+            seen = Counter(views[viewer]["hand"]) + Counter(views[viewer]["discard"])
+            if seen - pool:
+                raise InconsistentView(f"seat {viewer}: holds cards its team does not have")
+            pool -= seen
+        # Face-down cards next: they must be action cards, whatever else the pool must fill.
+        face_down = {index: _face_down(pool, hidden.get(index, 0), rng) for index in others}
+        if viewer in (a, a + 1):
             dealt[viewer] = _own(obs, views[viewer], unknown[viewer], pool, rng)
-            others.remove(viewer)
         cards = sorted(pool.elements())
         rng.shuffle(cards)
         for index in others:
-            dealt[index] = _other(views[index], cards, hidden.get(index, 0))
+            dealt[index] = _other(views[index], cards, face_down[index])
         if cards:
             raise InconsistentView(f"team of seat {a}: {len(cards)} cards left over")
     return [dealt[index] for index in sorted(dealt)]
 
 
+def _face_down(pool: Counter[str], count: int, rng: random.Random) -> list[str]:
+    """``count`` action cards (B-6.3: never a bullet) taken out of ``pool`` at random."""
+    actions = sorted(c for c in pool.elements() if not is_bullet(c))
+    rng.shuffle(actions)
+    taken = actions[:count]
+    if len(taken) != count:
+        raise InconsistentView(f"{count} face-down cards, {len(taken)} action cards to be them")
+    pool -= Counter(taken)
+    return taken
+
+
 def _own(obs: Observation, view: dict[str, Any], mine: Counter[str], pool: Counter[str],
          rng: random.Random) -> Dealt:
-    """The viewer's seat; what it holds is taken out of the team's ``pool``: its deck drawn from its
-    own cards and the partner's it drew, neither seen in hand or discard; the partner's draws
-    from this deck (V-4.3) are unseen, so any of them may be gone."""
+    """The viewer's seat, its hand and discard already out of the team's ``pool``; its deck taken
+    out of it too: drawn from its own cards and the partner's it drew, neither seen in hand or
+    discard; the partner's draws from this deck (V-4.3) are unseen, so any of them may be gone."""
     seen = Counter(view["hand"]) + Counter(view["discard"])
-    if seen - pool:
-        raise InconsistentView(f"seat {view['seat']}: holds cards its team does not have")
-    pool -= seen
     likely = sorted((((mine - seen) + (held_from_partner(obs, view["seat"]) - seen)) & pool).elements())
     rng.shuffle(likely)
     size = view["deck_size"]
@@ -74,14 +88,11 @@ def _own(obs: Observation, view: dict[str, Any], mine: Counter[str], pool: Count
     return Seat(view["seat"], list(view["bandits"]), deck, list(view["hand"]), list(view["discard"])), []
 
 
-def _other(view: dict[str, Any], cards: list[str], hidden: int) -> Dealt:
-    """A seat the viewer does not see into: its face-down cards first, then hand, discard, deck
-    by their public sizes, taken off ``cards``."""
-    face_down = [c for c in cards if not is_bullet(c)][:hidden]
-    for c in face_down:
-        cards.remove(c)
+def _other(view: dict[str, Any], cards: list[str], face_down: list[str]) -> Dealt:
+    """A seat the viewer does not see into: hand, discard and deck by their public sizes, taken
+    off ``cards``; its ``face_down`` cards already drawn."""
     hand, discard, deck = view["hand_size"], view["discard_size"], view["deck_size"]
-    if len(face_down) != hidden or len(cards) < hand + discard + deck:
+    if len(cards) < hand + discard + deck:
         raise InconsistentView(f"seat {view['seat']}: too few cards for its public sizes")
     mine = cards[: hand + discard + deck]
     del cards[: hand + discard + deck]
