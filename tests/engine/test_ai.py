@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -44,6 +44,32 @@ def walk(game: Game, seed: int, every: float) -> Iterator[Game]:
         if rng.random() < every:
             yield game
         apply(game, rng.choice(game.pending.options))
+
+
+def play_out(game: Game, levels: list[str], rng: random.Random) -> Counter[str]:
+    """``game`` played to its end by ``levels[seat]`` bandits, each answer legal and ``choose``
+    never changing the game; how many decisions of each kind there were."""
+    kinds: Counter[str] = Counter()
+    while (decision := game.pending) is not None:
+        before = to_json(game)
+        answer = choose(game, decision.seat, levels[decision.seat], rng=rng)
+        assert to_json(game) == before  # choose never changes the game
+        assert answer in decision.options
+        kinds[decision.kind] += 1
+        apply(game, answer, seat=decision.seat)
+    assert game.phase == OVER
+    return kinds
+
+
+def answers_alike(game: Game, level: str, seed: int) -> None:
+    """B-11: the seat's answer is the same when only what it may not see changes (fixed rng)."""
+    seat = game.pending.seat
+    other = private_copy(game)
+    hide_from(other, seat, random.Random(seed))
+    assert observe(other, seat) == observe(game, seat)  # the change is truly hidden from the seat
+    kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
+    assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == choose(
+        game, seat, level, rng=random.Random(seed), **kwargs)
 
 
 def states(seed: int, every: float) -> Iterator[Game]:
@@ -185,15 +211,7 @@ def test_sampled_worlds_look_the_same_from_the_seat(seed: int) -> None:
 def test_easy_and_normal_only_answer_legally(seed: int) -> None:
     """Whole games of easy and normal bandits, 3 to 6 players, variants on."""
     game = random_game(seed)
-    rng = random.Random(seed)
-    levels = [("easy", "normal")[(seat + seed) % 2] for seat in range(len(game.seats))]
-    while (decision := game.pending) is not None:
-        before = to_json(game)
-        answer = choose(game, decision.seat, levels[decision.seat], rng=rng)
-        assert to_json(game) == before  # choose never changes the game
-        assert answer in decision.options
-        apply(game, answer, seat=decision.seat)
-    assert game.phase == OVER
+    play_out(game, [("easy", "normal")[(seat + seed) % 2] for seat in range(len(game.seats))], random.Random(seed))
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -236,14 +254,7 @@ def test_normal_is_reproducible_for_a_fixed_rng() -> None:
 def test_answers_depend_only_on_what_the_seat_may_see(level: str, seed: int) -> None:
     """B-11: changing only what the seat may not see never changes its answer (fixed rng)."""
     for game in states(200 + seed, every=0.08 if level == "normal" else 0.03):
-        seat = game.pending.seat
-        other = private_copy(game)
-        hide_from(other, seat, random.Random(seed))
-        assert observe(other, seat) == observe(game, seat)  # the change is truly hidden from the seat
-        kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
-        assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == choose(
-            game, seat, level, rng=random.Random(seed), **kwargs
-        )
+        answers_alike(game, level, seed)
 
 
 @cache  # the states are only read: the tests change private copies

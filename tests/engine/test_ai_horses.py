@@ -23,7 +23,7 @@ from engine.invariants import problems
 from engine.model import OVER, Game, Options
 from engine.scenario import build
 from engine.snapshot import to_json
-from tests.engine.test_ai import answered_from_the_seat_view_only, hide_from, private_copy, walk
+from tests.engine.test_ai import answered_from_the_seat_view_only, hide_from, play_out, private_copy, walk
 from tests.engine.test_ai import random_game as any_game
 
 HARD_ITERATIONS = 2
@@ -59,17 +59,9 @@ def flasks(game: Game) -> int:
 def test_easy_and_normal_finish_games_with_the_expansion(seed: int) -> None:
     """Whole games of easy and normal bandits with the expansion, 3 to 6 players, variants on."""
     game = random_game(seed)
-    rng = random.Random(seed)
-    levels = [("easy", "normal")[(seat + seed) % 2] for seat in range(len(game.seats))]
-    kinds: Counter[str] = Counter()
-    while (decision := game.pending) is not None:
-        before = to_json(game)
-        answer = choose(game, decision.seat, levels[decision.seat], rng=rng)
-        assert to_json(game) == before  # choose never changes the game
-        assert answer in decision.options
-        kinds[decision.kind] += 1
-        apply(game, answer, seat=decision.seat)
-    assert game.phase == OVER and problems(game) == []
+    kinds = play_out(game, [("easy", "normal")[(seat + seed) % 2] for seat in range(len(game.seats))],
+                     random.Random(seed))
+    assert problems(game) == []
     assert kinds["attack"] or kinds["attack-wagon"]  # the bandits were placed by the horse attack (H-2)
 
 

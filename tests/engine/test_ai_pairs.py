@@ -22,13 +22,14 @@ from engine.invariants import problems
 from engine.model import BULLET, OVER, PLANNING, Game, Options, is_bullet
 from engine.selfplay import random_options
 from engine.setup import seating
-from engine.snapshot import to_json
 from engine.variants.pairs import PICKING, PLACING, TWO_BANDITS, TWO_PLAYER
 from tests.engine.test_ai import (
     HARD_ITERATIONS,
     answered_from_the_seat_view_only,
+    answers_alike,
     hide_from,
     holds_taken_card,
+    play_out,
     private_copy,
     walk,
 )
@@ -60,15 +61,7 @@ def without_log(obs: dict[str, object]) -> dict[str, object]:
 @pytest.mark.parametrize("seed", range(3))
 def test_easy_and_normal_finish_games_of_the_variants(variant: str, players: int, seed: int) -> None:
     game = pairs_game(seed, variant, players, horses=variant == TWO_BANDITS and seed == 2)
-    rng = random.Random(seed)
-    levels = [("easy", "normal")[(seat + seed) % 2] for seat in range(players)]
-    while (decision := game.pending) is not None:
-        before = to_json(game)
-        answer = choose(game, decision.seat, levels[decision.seat], rng=rng)
-        assert to_json(game) == before  # choose never changes the game
-        assert answer in decision.options
-        apply(game, answer, seat=decision.seat)
-    assert game.phase == OVER
+    play_out(game, [("easy", "normal")[(seat + seed) % 2] for seat in range(players)], random.Random(seed))
 
 
 @pytest.mark.parametrize(
@@ -145,15 +138,9 @@ def test_worlds_see_every_moment_of_the_variants() -> None:
 @pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 def test_answers_with_two_bandits_depend_only_on_what_the_seat_may_see(level: str, variant: str, players: int) -> None:
-    kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
     for seed in range(2):
         for game in states(300 + seed, 0.1 if level == "normal" else 0.03, variant, players):
-            seat = game.pending.seat
-            other = private_copy(game)
-            hide_from(other, seat, random.Random(seed))
-            assert observe(other, seat) == observe(game, seat)
-            assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == choose(
-                game, seat, level, rng=random.Random(seed), **kwargs)
+            answers_alike(game, level, seed)
 
 
 @cache

@@ -23,9 +23,16 @@ from engine.model import OVER, PLANNING, SWITCHING, Game, Options, PlayedCard, c
 from engine.planning import turns
 from engine.selfplay import random_options
 from engine.setup import seating
-from engine.snapshot import to_json
 from engine.variants.teams import TEAMS, partner
-from tests.engine.test_ai import HARD_ITERATIONS, answered_from_the_seat_view_only, hide_from, private_copy, walk
+from tests.engine.test_ai import (
+    HARD_ITERATIONS,
+    answered_from_the_seat_view_only,
+    answers_alike,
+    hide_from,
+    play_out,
+    private_copy,
+    walk,
+)
 from tests.engine.test_ai_pairs import normal_answers
 
 
@@ -46,15 +53,7 @@ def states(seed: int, every: float, players: int, *, horses: bool = False) -> It
 @pytest.mark.parametrize("seed", range(3))
 def test_easy_and_normal_finish_teams_games(players: int, seed: int) -> None:
     game = teams_game(seed, players, horses=seed == 2)
-    rng = random.Random(seed)
-    levels = [("easy", "normal")[(seat // 2 + seed) % 2] for seat in range(players)]
-    while (decision := game.pending) is not None:
-        before = to_json(game)
-        answer = choose(game, decision.seat, levels[decision.seat], rng=rng)
-        assert to_json(game) == before  # choose never changes the game
-        assert answer in decision.options
-        apply(game, answer, seat=decision.seat)
-    assert game.phase == OVER
+    play_out(game, [("easy", "normal")[(seat // 2 + seed) % 2] for seat in range(players)], random.Random(seed))
 
 
 @pytest.mark.parametrize("horses", [False, True])
@@ -183,15 +182,9 @@ def test_hide_from_moves_another_team_s_cards_between_its_partners() -> None:
 @pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize("players", [4, 6])
 def test_answers_in_teams_depend_only_on_what_the_seat_may_see(level: str, players: int) -> None:
-    kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
     for seed in range(2):
         for game in states(400 + seed, 0.1 if level == "normal" else 0.03, players, horses=seed == 1):
-            seat = game.pending.seat
-            other = private_copy(game)
-            hide_from(other, seat, random.Random(seed))
-            assert observe(other, seat) == observe(game, seat)
-            assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == choose(
-                game, seat, level, rng=random.Random(seed), **kwargs)
+            answers_alike(game, level, seed)
 
 
 @cache
