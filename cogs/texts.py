@@ -97,7 +97,7 @@ def answer_label(lang: Language, answer: str, named: bool = False) -> str:
         return card_label(lang, value, named=True)
     if kind == "place":
         return text.bandit_name(value, lang)
-    if kind in ("move", "shove", "flee") or (kind == "ride" and value != "escape"):
+    if kind in ("move", "floor", "shove", "flee") or (kind == "ride" and value != "escape"):
         return place(lang, value)
     if kind == "ride":
         return lang.text("button.escape")

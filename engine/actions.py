@@ -55,7 +55,21 @@ def _move_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> 
 
 
 def change_floor(game: Game, bandit: Bandit) -> None:
-    enter(game, bandit, game.train.other_floor(bandit.at), how="floor")
+    """B-7.5; Mei (M-30) may instead take the other floor of an adjacent car (diagonal), never to
+    or from beside the train (the stagecoach)."""
+    train, at = game.train, bandit.at
+    ends = [train.other_floor(at)]
+    if has_power(game, bandit, "mei") and train.on_train(at):
+        ends += [train.other_floor(step) for step in (train.step(at, -1), train.step(at, 1)) if step is not None]
+    if len(ends) == 1:
+        enter(game, bandit, ends[0], how="floor")
+        return
+    ask(game, bandit.seat, bandit.name, "floor", ends)
+
+
+@answers("floor")
+def _floor_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> None:
+    enter(game, game.bandits[str(name)], to, how="floor")
 
 
 # --- Fire (B-7.6, B-9.3 Tuco, B-9.5 Belle, B-9.6 Django) -----------------------------------------

@@ -41,6 +41,7 @@ class BaseData:
     rounds: int
     max_wagons: int
     purses: tuple[int, ...]
+    extra_purses: tuple[int, ...]  # the Marshal & Prisoners box's: a 7th bandit's starting purse
     starting_purse: int
     jewels: int
     strongboxes: int
@@ -60,6 +61,11 @@ class BaseData:
             if card is not None:
                 return card
         raise KeyError(name)
+
+    def purse_pool(self, bandits: int) -> list[int]:
+        """Every purse of a game of ``bandits`` bandits: the 18 of the box, and with a 7th bandit
+        (Mei, M-30) the Marshal & Prisoners box's extra $250 for her starting purse (DATA.md)."""
+        return [*self.purses, *(self.extra_purses if bandits > self.max_wagons else ())]
 
     def round_cards_for(self, bandits: int) -> dict[str, RoundCard]:
         """The round cards for a number of bandits (B-3.5: 2–4 or 5–7)."""
@@ -105,6 +111,7 @@ def base() -> BaseData:
         rounds=raw["rounds"],
         max_wagons=raw["max_wagons"],
         purses=tuple(raw["purses"]),
+        extra_purses=tuple(raw["extra_purses"]),
         starting_purse=raw["starting_purse"],
         jewels=raw["jewels"],
         strongboxes=raw["strongboxes"],

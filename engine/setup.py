@@ -15,7 +15,7 @@ from engine.hooks import HOOKS
 from engine.model import PLANNING, Bandit, Game, Options, Seat, card
 from engine.planning import start_round
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
+MIN_PLAYERS, MAX_PLAYERS = 3, 7  # 7 with Mei (M-30, B-3.2)
 
 
 @cache
@@ -108,7 +108,7 @@ def new_game(
         raise SetupError(f"choose {count} different wagons among {', '.join(sorted(data.wagons))}")
 
     # B-3.3: the starting purses first, then each wagon's floor from the shuffled rest.
-    purses = list(data.purses)
+    purses = data.purse_pool(len(names))
     for _ in names:  # one starting purse per bandit
         purses.remove(data.starting_purse)
     dice.shuffle(purses)

@@ -48,7 +48,7 @@ from table.storage import (
 from table.workers import Workers
 
 log = logging.getLogger(__name__)
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
+MIN_PLAYERS, MAX_PLAYERS = 3, 7  # 7 with Mei (M-30, B-3.2)
 
 MISSES_BEFORE_ABSENT = 3  # missed decisions in a row before the AI takes the seat until "I'm back"
 STAND_IN = "normal"  # the AI level that answers for a person whose time is up or who is away

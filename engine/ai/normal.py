@@ -536,6 +536,7 @@ def _best(decision: Decision, rng: random.Random, worth: Callable[[str], float])
 DECIDE: dict[str, Callable[[Table, Decision, random.Random], str]] = {
     "plan": plan,
     "move": move,
+    "floor": move,  # Mei's change of floor (M-30): where to land, as a Move
     "fire": fire,
     "rob": rob,
     "punch": punch,

@@ -243,7 +243,7 @@ def _unknown_cards(obs: Observation, pile: list[str | None]) -> dict[int, Counte
 
 def _purse_values(obs: Observation, viewer: int) -> list[int]:
     """The purse values the viewer has not seen: all purses but the ones on the viewer's bandits."""
-    values = Counter(base().purses)
+    values = Counter(base().purse_pool(len(obs["bandits"])))
     for b in obs["bandits"]:
         if b["seat"] == viewer:
             values.subtract(int(t.partition(":")[2]) for t in b["loot"] if t.startswith("purse:"))

@@ -94,23 +94,23 @@ async def test_the_lobby_adds_and_removes_ai_bandits_for_the_host_only(simcord_e
     refused = await guest.select(lobby, [ai_choice(lobby_now(table, lobby), "add:easy")],
         custom_id=component_id(lobby, ":ai"))
     assert refused.ephemeral and "Only the host" in refused.response.content
-    for _ in range(4):
+    for _ in range(5):  # up to seven seats (Mei, M-30)
         await host.select(lobby, [ai_choice(lobby_now(table, lobby), "add:normal")],
             custom_id=component_id(lobby, ":ai"))
     game = (await table.bot.tables.storage.games("lobby"))[0]
     players = await table.bot.tables.storage.players(game.id)
-    assert [p.ai for p in players] == [None, None, "normal", "normal", "normal", "normal"]
+    assert [p.ai for p in players] == [None, None, "normal", "normal", "normal", "normal", "normal"]
     # A full table offers no more AI bandits, and the service refuses one anyway.
     shown = next(m for m in table.lobby_channel.history() if m.id == lobby.id)
     menu = next(c for r in shown.components for c in r.children if c.custom_id.endswith(":ai"))
-    assert [o.value for o in menu.options] == ["remove:2:6", "remove:3:6", "remove:4:6", "remove:5:6"]
+    assert [o.value for o in menu.options] == [f"remove:{seat}:7" for seat in range(2, 7)]
     with pytest.raises(TableError, match="full"):
         await table.bot.tables.add_ai(game.id, table.users[0].id, "hard")
     removed = await host.select(lobby, [ai_choice(lobby_now(table, lobby), "remove:3")],
         custom_id=component_id(lobby, ":ai"))
     assert removed.ephemeral and "left the table" in removed.response.content
     players = await table.bot.tables.storage.players(game.id)
-    assert [p.seat for p in players] == [0, 1, 2, 3, 4]  # the table closed up
+    assert [p.seat for p in players] == [0, 1, 2, 3, 4, 5]  # the table closed up
     with pytest.raises(TableError, match="no AI bandit"):  # a person's seat, or a stale menu
         await table.bot.tables.remove_ai(game.id, table.users[0].id, 0)
 

@@ -51,11 +51,11 @@ async def test_the_lobby_says_what_became_of_the_game_until_its_end(simcord_env)
     game_id = await open_and_start(table)
     lobby = next(m for m in table.lobby_channel.history() if m.embeds and f"#{game_id}" in m.embeds[0].title)
     running = _shown(table, lobby).embeds[0].description
-    assert "In progress" in running and "3 to 6 players" not in running and "the host starts" not in running
+    assert "In progress" in running and "3 to 7 players" not in running and "the host starts" not in running
     await play_to_the_end(table, game_id)
     assert (await table.bot.tables.row(game_id)).status == "over"
     over = _shown(table, lobby).embeds[0].description
-    assert "Finished" in over and "final count" in over and "In progress" not in over and "3 to 6" not in over
+    assert "Finished" in over and "final count" in over and "In progress" not in over and "3 to 7" not in over
     row = await table.bot.tables.row(game_id)
     assert any(f"<#{row.channel_id}>" in str(f.value) for f in _shown(table, lobby).embeds[0].fields)
 
@@ -68,7 +68,7 @@ async def test_an_abandoned_game_and_a_cancelled_lobby_say_so(simcord_env) -> No
     channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
     await table.members[0].slash(channel, "colt abandon")
     abandoned = _shown(table, lobby).embeds[0].description
-    assert "Cancelled" in abandoned and "goes no further" in abandoned and "3 to 6" not in abandoned
+    assert "Cancelled" in abandoned and "goes no further" in abandoned and "3 to 7" not in abandoned
     second = await open_lobby(table)
     await table.members[0].click(second, custom_id=component_id(second, ":cancel"))
     cancelled = _shown(table, second)
@@ -78,7 +78,7 @@ async def test_an_abandoned_game_and_a_cancelled_lobby_say_so(simcord_env) -> No
 async def test_the_options_read_uniformly_and_the_setup_shows_its_choice(simcord_env) -> None:  # type: ignore[no-untyped-def]
     table = setup_table(simcord_env, 3)
     lobby = await open_lobby(table)
-    assert _shown(table, lobby).embeds[0].description == "**Waiting for players.** 3 to 6 players; the host starts."
+    assert _shown(table, lobby).embeds[0].description == "**Waiting for players.** 3 to 7 players; the host starts."
     lines = _options(_shown(table, lobby))
     assert all(line.startswith(MARKS) for line in lines), lines
     setup = lines[0]

@@ -188,7 +188,7 @@ async def test_lobby_rules_are_enforced_with_clear_answers(simcord_env) -> None:
     refused = await guest.click(lobby, label="Start")
     assert refused.ephemeral and "Only the host" in refused.response.content
     refused = await table.members[0].click(lobby, label="Start")
-    assert refused.ephemeral and "3 to 6 players" in refused.response.content
+    assert refused.ephemeral and "3 to 7 players" in refused.response.content
     await guest.click(lobby, label="Join")
     again = await guest.click(lobby, label="Join")
     assert again.ephemeral and "already" in again.response.content

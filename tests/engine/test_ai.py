@@ -28,10 +28,10 @@ HARD_ITERATIONS = 2  # fixed-iteration mode: deterministic and quick
 
 
 def random_game(seed: int, **options: Any) -> Game:
-    """3 to 6 players, the variants drawn at random (Expert included, V-1); ``options`` fixed
+    """3 to 7 players (7 with Mei), the variants drawn at random (Expert included, V-1); ``options`` fixed
     (``horses=True``)."""
     rng = random.Random(seed)
-    players = rng.randint(3, 6)
+    players = rng.randint(3, 7)
     drawn = random_options(random.Random(seed * 7 + 1), **options)
     return new_game(rng.sample(base().characters, players), seed=seed, options=drawn)
 
@@ -209,7 +209,7 @@ def test_sampled_worlds_look_the_same_from_the_seat(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(10))
 def test_easy_and_normal_only_answer_legally(seed: int) -> None:
-    """Whole games of easy and normal bandits, 3 to 6 players, variants on."""
+    """Whole games of easy and normal bandits, 3 to 7 players, variants on."""
     game = random_game(seed)
     play_out(game, [("easy", "normal")[(seat + seed) % 2] for seat in range(len(game.seats))], random.Random(seed))
 
@@ -270,7 +270,7 @@ def one_of_every_kind() -> dict[str, Game]:
     return found
 
 
-DECISION_KINDS = {"plan", "move", "fire", "rob", "punch", "drop", "keep-purse", "shove", "marshal",
+DECISION_KINDS = {"plan", "move", "floor", "fire", "rob", "punch", "drop", "keep-purse", "shove", "marshal",
                   "pickpocket", "discard"}
 
 
