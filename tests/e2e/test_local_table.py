@@ -19,6 +19,7 @@ import pytest
 
 from engine import Game
 from engine.snapshot import loads
+from table.service import MAX_PLAYERS
 from tests.e2e.browser import CHROMIUM, PreviewPage, TableProcess
 
 pytestmark = [
@@ -85,7 +86,7 @@ def test_a_game_from_the_lobby_to_an_action_picture_across_a_restart(browser, ta
         saloon.view_as(name)
         saloon.click("Join")
     saloon.view_as(PLAYERS[0])
-    assert "Players (3/6)" in saloon.text()
+    assert f"Players (3/{MAX_PLAYERS})" in saloon.text()
     saloon.screenshot("1-lobby")
     saloon.click("Start")
     channel_url = table.address("#colt-express-1")
@@ -163,7 +164,7 @@ def test_a_whole_game_alone_against_ai_bandits_without_a_reload(browser, tables,
     def lobby(saloon: PreviewPage) -> None:
         saloon.choose("Easy AI")
         saloon.choose("Easy AI")  # the same level again (the menu still shows the last pick)
-        assert "Players (3/6)" in saloon.text()
+        assert f"Players (3/{MAX_PLAYERS})" in saloon.text()
 
     # The AI's pause and the story's rhythm shortened (not removed), so the game takes minutes, not ten.
     game = play_alone(browser, tables, tmp_path, lobby, "4-final-count",
@@ -187,7 +188,7 @@ def test_a_whole_horses_and_stagecoach_game_with_ai_bandits(browser, tables, tmp
         assert "✅ Horses & Stagecoach expansion" in saloon.text()
         for _ in range(3):
             saloon.choose("Normal AI")
-        assert "Players (4/6)" in saloon.text()
+        assert f"Players (4/{MAX_PLAYERS})" in saloon.text()
 
     game = play_alone(browser, tables, tmp_path, lobby, "5-horses-final-count", prefer=HORSE_LOVER,
                       COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
@@ -207,7 +208,7 @@ def test_a_whole_two_player_game_with_two_bandits_each(browser, tables, tmp_path
         saloon.toggle("Advanced setup", "Two bandits per player")
         assert "Two bandits per player" in saloon.text()
         saloon.choose("Normal AI")
-        assert "Players (2/6)" in saloon.text()
+        assert f"Players (2/{MAX_PLAYERS})" in saloon.text()
 
     game = play_alone(browser, tables, tmp_path, lobby, "6-two-bandits-final-count",
                       COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
