@@ -32,21 +32,16 @@ PAIRS = {"two-bandits": [["ghost", "tuco"], ["doc", "django"], ["belle", "cheyen
 def game_frames(seed: int, *, horses: bool = False, variant: str | None = None) -> list[dict[str, Any]]:
     """Every action picture of a whole random 6-player game (``variant``: 3 or 2 players with two
     bandits each), as the channel would get them."""
-    from engine import Options, apply, new_game, observe
+    from engine import Options, new_game
+    from render.play import random_answers
 
     if variant is None:
         game = new_game(PLAYERS, seed=seed, options=Options(horses=horses))
     else:
         game = new_game(PAIRS[variant], seed=seed,
                         options=Options(horses=horses, variant=variant, expert=variant == "two-player"))
-    rng = random.Random(seed)
-    frames: list[dict[str, Any]] = []
-    while game.pending is not None:
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice(game.pending.options))
-        frames += action_frames(before, observe(game, None, log_since=n))
-    return frames
+    return [frame for before, after in random_answers(game, random.Random(seed))
+            for frame in action_frames(before, after)]
 
 
 def main(argv: list[str] | None = None) -> int:

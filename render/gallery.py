@@ -33,6 +33,7 @@ from lang import CODES, language
 from render import encode
 from render.hand import hand_image
 from render.pile import pile_image
+from render.play import answered
 from render.replay import replay
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
@@ -247,10 +248,7 @@ def game_pictures(players: int, seed: int) -> list[Picture]:
     planning_shot = False
     actions_shot = 0
     while game.pending is not None and actions_shot < 3:
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice(game.pending.options))
-        after = observe(game, None, log_since=n)
+        before, after = answered(game, rng.choice(game.pending.options))
         if not planning_shot and game.phase == "planning" and any(p.face_down for p in game.pile) \
                 and len(game.pile) >= players + 2:
             planning_shot = True

@@ -10,12 +10,13 @@ import random
 from typing import Any
 
 import engine  # noqa: F401  (registers every decision handler)
-from engine import Options, apply, new_game, observe
+from engine import Options, new_game, observe
 from lang import CODES, language
 from render.gallery import ROUND_CARD_OF_ACTIONS, Picture, _dress, _scenario_frames, _scene
 from render.hand import hand_image
 from render.pile import pile_image
 from render.planning import planning_image
+from render.play import answered
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
@@ -154,10 +155,8 @@ def attack_pictures() -> list[Picture]:
     names = {"attack-choice": "horses-attack-choice", "attack-reveal": "horses-attack-reveal"}
     shown: set[str] = set()
     while game.phase == "horse-attack" and game.pending is not None:
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice(game.pending.options))
-        for frame in action_frames(before, observe(game, None, log_since=n)):
+        before, after = answered(game, rng.choice(game.pending.options))
+        for frame in action_frames(before, after):
             kind = frame["log"][0]["type"]
             stem = names.get(kind, "horses-attack-last") if kind != "round" else "horses-attack-over"
             if stem not in shown and (kind != "attack-reveal" or frame["log"][0]["stop"]):
@@ -180,10 +179,9 @@ def melee_pictures() -> list[Picture]:
             out.append(("horses-melee-planning", planning_image(observe(game, seat)),
                         "A player's planning picture in a Mêlée turn (their own card shown, the others' face down)"))
             out.append(("horses-melee-pile", pile_image(observe(game, None)), "The pile in a Mêlée turn (public)"))
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice([o for o in game.pending.options if " draw" not in o] or game.pending.options))
-        for frame in action_frames(before, observe(game, None, log_since=n)):
+        answers = [o for o in game.pending.options if " draw" not in o] or game.pending.options  # on to the reveal
+        before, after = answered(game, rng.choice(answers))
+        for frame in action_frames(before, after):
             if frame["log"][0]["type"] == "melee-reveal":
                 revealed = True
                 out.append(("horses-melee-reveal", train_image(frame), "The Mêlée's cards shown together"))
@@ -212,10 +210,8 @@ def game_pictures(players: int, seed: int) -> list[Picture]:
                 out.append((f"horses-game{players}-planning", planning_image(mine),
                             f"{players} players: the planning picture of a player with a flask or a hostage"))
                 out.append((f"horses-game{players}-hand", hand_image(mine), f"{players} players: a hand (Ride)"))
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice(decision.options))
-        for frame in action_frames(before, observe(game, None, log_since=n)):
+        before, after = answered(game, rng.choice(decision.options))
+        for frame in action_frames(before, after):
             for kind in GAME_KINDS:
                 if kind not in shown and any(e["type"] == kind for e in frame["log"]):
                     shown.add(kind)

@@ -14,12 +14,13 @@ from typing import Any
 from PIL import Image
 
 import engine  # noqa: F401  (registers every decision handler)
-from engine import Options, apply, new_game, observe
+from engine import Options, new_game, observe
 from engine.model import Game
 from lang import language
 from render.hand import hand_image
 from render.pile import pile_image
 from render.planning import planning_image
+from render.play import answered
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
@@ -48,10 +49,8 @@ def steps(cast: list[Any], variant: str, seed: int) -> Callable[[], Step | None]
     def step() -> Step | None:
         if game.pending is None:
             return None
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice(game.pending.options))
-        return game, before, action_frames(before, observe(game, None, log_since=n))
+        before, after = answered(game, rng.choice(game.pending.options))
+        return game, before, action_frames(before, after)
 
     return step
 

@@ -10,9 +10,10 @@ from typing import Any
 from fontTools.ttLib import TTFont
 
 import engine  # noqa: F401  (registers every decision handler)
-from engine import apply, new_game, observe
+from engine import new_game
 from engine.model import Game
 from render import fonts
+from render.play import random_answers
 from render.story import action_frames
 
 # The catalog keys drawn on pictures (the others are the bot's messages).
@@ -31,12 +32,8 @@ def steps(players: int, seed: int) -> Iterator[tuple[Game, dict[str, Any], dict[
     """A whole random game, one answer at a time: (game, public view before, public view after
     with the new events as its log)."""
     game = new_game(CAST[players], seed=seed)
-    rng = random.Random(seed)
-    while game.pending is not None:
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice(game.pending.options))
-        yield game, before, observe(game, None, log_since=n)
+    for before, after in random_answers(game, random.Random(seed)):
+        yield game, before, after
 
 
 def frames(players: int, seed: int) -> list[dict[str, Any]]:

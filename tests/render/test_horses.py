@@ -23,6 +23,7 @@ from render.caption import caption, split_runs
 from render.panels import content
 from render.pile import pile_image
 from render.planning import planning_image
+from render.play import answered, random_answers
 from render.scoreboard import scoreboard_image
 from render.story import action_frames, replay_runs
 from render.train import train_image
@@ -51,13 +52,7 @@ def scene(bandits: dict[str, Any], **extra: Any) -> Observation:
 def horses_steps(players: int, seed: int) -> Iterator[tuple[Observation, Observation]]:
     """A whole random game with the expansion: (public view before, public view after with the new
     events as its log), one answer at a time."""
-    game = new_game(CAST[:players], seed=seed, options=Options(horses=True))
-    rng = random.Random(seed)
-    while game.pending is not None:
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice(game.pending.options))
-        yield before, observe(game, None, log_since=n)
+    yield from random_answers(new_game(CAST[:players], seed=seed, options=Options(horses=True)), random.Random(seed))
 
 
 # --- the stagecoach, the shotgun, the horses, the riders -------------------------------------------
@@ -240,10 +235,8 @@ def _melee_game() -> tuple[list[Observation], Observation]:
     rng = random.Random(8)
     hidden: list[Observation] = []
     while game.pending is not None:
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice([o for o in game.pending.options if " draw" not in o] or game.pending.options))
-        after = observe(game, None, log_since=n)
+        answers = [o for o in game.pending.options if " draw" not in o] or game.pending.options
+        before, after = answered(game, rng.choice(answers))
         for frame in action_frames(before, after):
             if frame["log"][0]["type"] == "melee-reveal":
                 return hidden, frame

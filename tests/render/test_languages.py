@@ -8,11 +8,12 @@ import random
 import pytest
 
 import engine  # noqa: F401  (registers every decision handler)
-from engine import apply, new_game, observe
+from engine import new_game, observe
 from lang import CODES, english, language
 from render import fonts
 from render.hand import hand_image
 from render.pile import pile_image
+from render.play import answered
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
@@ -36,10 +37,8 @@ def _whole_game(code: str, seed: int) -> int:
             hand_image(observe(game, seat), translate=lang)
             pile_image(observe(game, seat), translate=lang)
             pictures += 2
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice(game.pending.options))
-        for frame in action_frames(before, observe(game, None, log_since=n)):
+        before, after = answered(game, rng.choice(game.pending.options))
+        for frame in action_frames(before, after):
             train_image(frame, translate=lang)
             pictures += 1
     scoreboard_image(observe(game, None), translate=lang)

@@ -22,6 +22,7 @@ from render.caption import caption, split_runs
 from render.hand import hand_image
 from render.pile import pile_image
 from render.planning import planning_image
+from render.play import random_answers
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
@@ -54,12 +55,7 @@ def _game(cast: list[Any], variant: str, seed: int) -> Game:
 
 def _steps(game: Game, seed: int) -> Iterator[tuple[Observation, Observation]]:
     """(public view before, public view after with the new events as its log), answer by answer."""
-    rng = random.Random(seed)
-    while game.pending is not None:
-        before = observe(game, None, log_since=len(game.log))
-        n = len(game.log)
-        apply(game, rng.choice(game.pending.options))
-        yield before, observe(game, None, log_since=n)
+    return random_answers(game, random.Random(seed))
 
 
 def _planning(cast: list[Any], variant: str, seed: int, cards: int = 2) -> Game:
