@@ -113,20 +113,7 @@ def _side(img: Image.Image, side: dict[str, Any], cols: dict[str, int], gunsling
 
 def _bandit_row(img: Image.Image, row: dict[str, Any], cols: dict[str, int], gunslinger: bool, mid: float,
                 translate: Translate | None) -> None:
-    draw.paste(img, assets.pawn(row["name"], txt.initial(row["name"], translate)),
-               (cols["bandit"], int(mid - layout.PAWN_H / 2)))
-    name_x = cols["bandit"] + 50
-    draw.text(img, (name_x, mid - 9), txt.bandit_name(row["name"], translate), "bold", 19, theme.PANEL_TEXT)
-    draw.text(img, (name_x, mid + 13), txt.t("score.bullets", translate, n=row["bullets"]), "regular", 13,
-              theme.PANEL_DIM)
-    for kind in scoreboard.KINDS:
-        n = row["count"][kind]
-        x = cols[kind]
-        icon = assets.loot(kind, 24) if n else assets.faded(assets.loot(kind, 24), 30)
-        draw.paste(img, icon, (x, int(mid - 12)))
-        colour = theme.PANEL_TEXT if n else theme.PANEL_DIM
-        draw.text(img, (x + 30, mid - 8), f"×{n}", "bold", scoreboard.BOLD_NUMBER, colour)
-        draw.text(img, (x + 30, mid + 11), txt.money(row["value"][kind], translate), "regular", 14, colour)
+    scoreboard.bandit_and_loot(img, row, cols, mid, translate)
     if gunslinger:
         if row["gunslinger"]:
             x = cols["gunslinger"] + 32

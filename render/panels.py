@@ -206,18 +206,9 @@ def _team_frame(c: TeamContent, w: int, h: int) -> Image.Image:
     x = layout.TEAM_PAD + 4 + emblem.width + 8
     right = w - layout.TEAM_PAD - 6
     if c.hand is not None:
-        label = str(c.hand)
-        tw = draw.text(img, (right, mid), label, "bold", 16, theme.HEADER_TEXT, "r")
-        draw.paste(img, pairs.team_back(c.bandits, 14, 20), (right - tw - 18, mid - 10))
-        right -= tw + 26
+        right = _hand_tag(img, right, mid, c.hand, pairs.team_back(c.bandits, 14, 20), theme.HEADER_TEXT)
     if c.acting is not None:
-        size = 14
-        tw = fonts.width(c.acting, "bold", size)
-        box = (right - tw - 24, mid - 11, right, mid + 11)
-        d.rounded_rectangle(box, radius=11, fill=theme.PANEL_ACTIVE)
-        d.polygon([(box[0] + 7, mid - 5), (box[0] + 7, mid + 5), (box[0] + 14, mid)], fill=theme.PANEL_TEXT)
-        draw.text(img, (box[0] + 18, mid), c.acting, "bold", size, theme.PANEL_TEXT)
-        right = box[0] - 6
+        right = _acting_tag(img, right, mid, c.acting)
     size = fonts.fit_size(c.name, "bold", 17, right - x, 12)
     draw.text(img, (x, mid), fonts.ellipsize(c.name, "bold", size, right - x), "bold", size, theme.HEADER_TEXT)
     return img
@@ -242,18 +233,10 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
     if c.away:
         right = _tag(img, right, line1, c.away, theme.PANEL_DIM)
     if c.hand is not None:
-        label = str(c.hand)
-        tw = draw.text(img, (right, line1), label, "bold", 16, theme.PANEL_TEXT, "r")
-        draw.paste(img, assets.card_back(14, 20, theme.bandit_style(c.bandit).fill), (right - tw - 18, line1 - 10))
-        right -= tw + 26
+        back = assets.card_back(14, 20, theme.bandit_style(c.bandit).fill)
+        right = _hand_tag(img, right, line1, c.hand, back, theme.PANEL_TEXT)
     if c.acting is not None:
-        size = 14
-        tw = fonts.width(c.acting, "bold", size)
-        box = (right - tw - 24, line1 - 11, right, line1 + 11)
-        d.rounded_rectangle(box, radius=11, fill=theme.PANEL_ACTIVE)
-        d.polygon([(box[0] + 7, line1 - 5), (box[0] + 7, line1 + 5), (box[0] + 14, line1)], fill=theme.PANEL_TEXT)
-        draw.text(img, (box[0] + 18, line1), c.acting, "bold", size, theme.PANEL_TEXT)
-        right = box[0] - 6
+        right = _acting_tag(img, right, line1, c.acting)
     title = txt.bandit_name(c.bandit, translate)
     size = fonts.fit_size(title, "bold", 18, right - x, 12)
     draw.text(img, (x, line1), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.PANEL_TEXT)
@@ -274,6 +257,25 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
     if c.horses:
         _third_line(img, c, x, w - 10, h - 21)
     return img
+
+
+def _hand_tag(img: Image.Image, right: int, mid: int, cards: int, back: Image.Image, colour: theme.RGB) -> int:
+    """The cards in hand, right-aligned at ``right``: a small back and the count; the new right edge."""
+    tw = draw.text(img, (right, mid), str(cards), "bold", 16, colour, "r")
+    draw.paste(img, back, (right - tw - 18, mid - 10))
+    return right - tw - 26
+
+
+def _acting_tag(img: Image.Image, right: int, mid: int, label: str) -> int:
+    """The "to play" pill, right-aligned at ``right``; the new right edge."""
+    size = 14
+    tw = fonts.width(label, "bold", size)
+    box = (right - tw - 24, mid - 11, right, mid + 11)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(box, radius=11, fill=theme.PANEL_ACTIVE)
+    d.polygon([(box[0] + 7, mid - 5), (box[0] + 7, mid + 5), (box[0] + 14, mid)], fill=theme.PANEL_TEXT)
+    draw.text(img, (box[0] + 18, mid), label, "bold", size, theme.PANEL_TEXT)
+    return box[0] - 6
 
 
 def _tag(img: Image.Image, right: int, mid: int, label: str, colour: theme.RGB) -> int:

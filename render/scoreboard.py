@@ -108,21 +108,7 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
         d.rounded_rectangle(box, radius=8, fill=fill, outline=theme.PANEL_ACTIVE if row["winner"] else theme.PANEL_EDGE,
                             width=3 if row["winner"] else 1)
         mid = y + row_h / 2
-        draw.paste(img, assets.pawn(row["name"], txt.initial(row["name"], translate)),
-                   (cols["bandit"], int(mid - layout.PAWN_H / 2)))
-        name_x = cols["bandit"] + 50
-        draw.text(img, (name_x, mid - 9), txt.bandit_name(row["name"], translate), "bold", 19, theme.PANEL_TEXT)
-        draw.text(img, (name_x, mid + 13), txt.t("score.bullets", translate, n=row["bullets"]), "regular", 13,
-                  theme.PANEL_DIM)
-        for kind in KINDS:
-            n = row["count"][kind]
-            x = cols[kind]
-            icon = assets.loot(kind, 24) if n else assets.faded(assets.loot(kind, 24), 30)
-            draw.paste(img, icon, (x, int(mid - 12)))
-            colour = theme.PANEL_TEXT if n else theme.PANEL_DIM
-            draw.text(img, (x + 30, mid - 8), f"×{n}", "bold", BOLD_NUMBER, colour)
-            draw.text(img, (x + 30, mid + 11), txt.money(row["value"][kind], translate),
-                      "regular", 14, colour)
+        bandit_and_loot(img, row, cols, mid, translate)
         total = txt.money(row["total"], translate)
         crown_x = cols["total"] - fonts.width(total, "bold", 22) - 36
         if row["gunslinger"]:
@@ -141,6 +127,25 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
             draw.paste(img, assets.crown(28), (crown_x, int(mid - 15)))
         y += row_h
     return img
+
+
+def bandit_and_loot(img: Image.Image, row: dict[str, Any], cols: dict[str, int], mid: float,
+                    translate: Translate | None) -> None:
+    """A row's bandit (pawn, name, bullets received) and its loot by kind, count and value."""
+    draw.paste(img, assets.pawn(row["name"], txt.initial(row["name"], translate)),
+               (cols["bandit"], int(mid - layout.PAWN_H / 2)))
+    name_x = cols["bandit"] + 50
+    draw.text(img, (name_x, mid - 9), txt.bandit_name(row["name"], translate), "bold", 19, theme.PANEL_TEXT)
+    draw.text(img, (name_x, mid + 13), txt.t("score.bullets", translate, n=row["bullets"]), "regular", 13,
+              theme.PANEL_DIM)
+    for kind in KINDS:
+        n = row["count"][kind]
+        x = cols[kind]
+        icon = assets.loot(kind, 24) if n else assets.faded(assets.loot(kind, 24), 30)
+        draw.paste(img, icon, (x, int(mid - 12)))
+        colour = theme.PANEL_TEXT if n else theme.PANEL_DIM
+        draw.text(img, (x + 30, mid - 8), f"×{n}", "bold", BOLD_NUMBER, colour)
+        draw.text(img, (x + 30, mid + 11), txt.money(row["value"][kind], translate), "regular", 14, colour)
 
 
 def _hostage(img: Image.Image, row: dict[str, Any], x: int, mid: float, right: int,
