@@ -23,7 +23,14 @@ from engine.invariants import problems
 from engine.model import OVER, Game, Options
 from engine.scenario import build
 from engine.snapshot import to_json
-from tests.engine.test_ai import answered_from_the_seat_view_only, hide_from, play_out, private_copy, walk
+from tests.engine.test_ai import (
+    answered_from_the_seat_view_only,
+    hard_answers_alike_twice,
+    hide_from,
+    play_out,
+    private_copy,
+    walk,
+)
 from tests.engine.test_ai import random_game as any_game
 
 HARD_ITERATIONS = 2
@@ -82,13 +89,7 @@ def test_every_level_finishes_a_game_with_the_expansion() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_hard_answers_legally_and_reproducibly_with_the_expansion(seed: int) -> None:
     for game in states(300 + seed, every=0.03):
-        decision = game.pending
-        before = to_json(game)
-        first = choose(game, decision.seat, "hard", rng=random.Random(seed), iterations=HARD_ITERATIONS)
-        again = choose(private_copy(game), decision.seat, "hard", rng=random.Random(seed),
-                       iterations=HARD_ITERATIONS)
-        assert to_json(game) == before
-        assert first in decision.options and again == first
+        hard_answers_alike_twice(game, seed)
 
 
 # --- worlds --------------------------------------------------------------------------------------
