@@ -58,6 +58,8 @@ class Knowledge:
         self.viewer = int(obs["viewer"])
         self.pile = [_known_card(p) for p in obs["pile"]]
         self.unknown = _unknown_cards(obs, self.pile)
+        # Per seat, its face-down cards on the pile the viewer cannot see.
+        self.hidden = Counter(p["seat"] for p, c in zip(obs["pile"], self.pile, strict=True) if c is None)
         self.purses = _purse_values(obs, self.viewer)
         self.used_round_cards = {e["card"] for e in obs["log"] if e["type"] == "round"}
         card = obs["round_card"]
@@ -82,7 +84,7 @@ class Knowledge:
         """A complete game agreeing with the observation and the seat's decision."""
         obs = self.obs
         if self.teams:
-            seats = worlds_teams.deal(obs, self.unknown, self._hidden_on_pile(), rng)
+            seats = worlds_teams.deal(obs, self.unknown, self.hidden, rng)
         else:
             seats = [
                 self._own_seat(view, rng) if view["seat"] == self.viewer else self._other_seat(view, rng)
@@ -164,7 +166,7 @@ class Knowledge:
         """Unknown cards dealt at random: first the face-down ones on the pile (never bullets),
         then hand, discard and deck by their public sizes."""
         index = view["seat"]
-        hidden_on_pile = self._hidden_on_pile().get(index, 0)
+        hidden_on_pile = self.hidden[index]
         cards = sorted(self.unknown[index].elements())
         rng.shuffle(cards)
         face_down = [c for c in cards if not is_bullet(c)][:hidden_on_pile]
@@ -181,10 +183,6 @@ class Knowledge:
                 cards[0], cards[swap] = cards[swap], cards[0]
         seat = Seat(index, list(view["bandits"]), cards[hand + discard:], cards[:hand], cards[hand:hand + discard])
         return seat, face_down
-
-    def _hidden_on_pile(self) -> Counter[int]:
-        """Per seat, its face-down cards on the pile the viewer cannot see."""
-        return Counter(p["seat"] for p, c in zip(self.obs["pile"], self.pile, strict=True) if c is None)
 
     def _round_deck(self, rng: random.Random) -> list[str]:
         """The round cards to come (B-3.5): unused cards of the band, a station card last (advanced);

@@ -28,7 +28,7 @@ from engine.variants.teams import partner
 Dealt = tuple[Seat, list[str]]  # a seat, and its face-down cards on the pile, in the pile's order
 
 
-def deal(obs: Observation, unknown: dict[int, Counter[str]], hidden: dict[int, int],
+def deal(obs: Observation, unknown: dict[int, Counter[str]], hidden: Counter[int],
          rng: random.Random) -> list[Dealt]:
     """Every seat of a teams game: ``unknown`` the cards of each seat's owner not seen on the pile,
     ``hidden`` how many face-down cards of each seat the viewer cannot see."""
@@ -44,7 +44,7 @@ def deal(obs: Observation, unknown: dict[int, Counter[str]], hidden: dict[int, i
                 raise InconsistentView(f"seat {viewer}: holds cards its team does not have")
             pool -= seen
         # Face-down cards next: they must be action cards, whatever else the pool must fill.
-        face_down = {index: _face_down(pool, hidden.get(index, 0), rng) for index in others}
+        face_down = {index: _face_down(pool, hidden[index], rng) for index in others}
         if viewer in (a, a + 1):
             dealt[viewer] = _own(obs, views[viewer], unknown[viewer], pool, rng)
         cards = sorted(pool.elements())
