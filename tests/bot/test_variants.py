@@ -174,6 +174,29 @@ async def test_teams_are_arranged_only_in_a_teams_game(simcord_env) -> None:  # 
     assert refused.value.key == "error.no-such-seat"
 
 
+async def test_teams_arranged_while_players_come_and_go_keep_every_seat_once(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """The host's draws and pairings beside joins and a leave, all at once (asyncio.gather): every
+    change applied once, seats consecutive, each person seated once."""
+    import asyncio
+
+    table = setup_table(simcord_env, 6)
+    tables = table.bot.tables
+    lobby = await open_lobby(table)
+    await table.members[0].select(lobby, ["variant=teams"], custom_id=component_id(lobby, ":rules"))
+    for member in table.members[1:4]:
+        await member.click(lobby, custom_id=component_id(lobby, ":join"))
+    game_id = max(row.id for row in await tables.storage.games("lobby"))
+    host, users = table.users[0].id, [u.id for u in table.users]
+    tables.seeds = random.Random(9)
+    await asyncio.gather(
+        tables.draw_teams(game_id, host), tables.join(game_id, users[4]), tables.pair(game_id, host, 0, 2),
+        tables.join(game_id, users[5]), tables.leave_lobby(game_id, users[3]), tables.draw_teams(game_id, host),
+    )
+    players = await tables.storage.players(game_id)
+    assert [p.seat for p in players] == list(range(5))
+    assert sorted(p.user_id for p in players) == sorted(u for u in users if u != users[3])
+
+
 def _menu_options(message: Any, suffix: str) -> list[Any]:
     return [o for row in message.components for c in row.children if c.custom_id.endswith(suffix) for o in c.options]
 
