@@ -8,16 +8,20 @@ from typing import Any
 from engine.decisions import answers, ask, ask_yes_no, record
 from engine.hooks import HOOKS, through
 from engine.marshal import enter, marshal_car, move_marshal, receive_bullet
-from engine.model import Bandit, Game, loot_kind, purse_value
+from engine.model import VALUED, Bandit, Game, loot_kind, purse_value
 from engine.train import ROOF, Position
 
 PURSE = "purse"
 
 
 def has_power(game: Game, bandit: Bandit, character: str) -> bool:
-    """Whether ``bandit`` uses ``character``'s power now (B-3.8; the one place powers are granted)."""
-    return (game.options.powers and bandit.name == character
-            and not any(lost(game, bandit) for lost in HOOKS.powerless))
+    """Whether ``bandit`` uses ``character``'s power now (B-3.8; the one place powers are granted):
+    their own, or one an expansion lends them (a prisoner's, M-4)."""
+    if not game.options.powers:
+        return False
+    if bandit.name != character and not any(lends(game, bandit, character) for lends in HOOKS.borrowed_powers):
+        return False
+    return not any(lost(game, bandit) for lost in HOOKS.powerless)
 
 
 def perform(game: Game, action: str, bandit: Bandit) -> None:
@@ -75,54 +79,73 @@ def _floor_to(game: Game, name: str | None, to: str, context: dict[str, Any]) ->
 # --- Fire (B-7.6, B-9.3 Tuco, B-9.5 Belle, B-9.6 Django) -----------------------------------------
 
 
-def fire_targets(game: Game, shooter: Bandit) -> list[Bandit]:
+def pieces(game: Game) -> dict[str, Position]:
+    """Everyone who can be shot or punched and blocks a line of sight: the bandits, and the pieces an
+    expansion adds (the Marshal player, M-5), by name."""
+    found = {b.name: b.at for b in game.bandits.values()}
+    for more in HOOKS.pieces:
+        found.update(more(game))
+    return found
+
+
+def in_sight(game: Game, here: Position, others: dict[str, Position]) -> list[str]:
+    """B-7.6: whom a shot from ``here`` may reach among ``others`` (name → position): on a roof the
+    nearest occupied roof each way, inside the adjacent cars."""
     train = game.train
-    here = shooter.at
-    others = [b for b in game.bandits.values() if b.at != here]
+    car = train.car_of.get(here)
+    if car is None:
+        return []  # beside the train: an expansion says whom (engine.hooks)
     floor_of, car_of = train.floor_of, train.car_of
     floor = floor_of[here]
-    same_floor = [b for b in others if b.at in car_of and floor_of[b.at] == floor]
-    car = car_of.get(here)
-    if car is None:
-        targets = []  # beside the train: an expansion says whom (engine.hooks)
-    elif floor == ROOF:
-        # Line of sight: in each direction the nearest roof that holds anyone (B-7.6).
-        cars = {car_of[b.at] for b in same_floor}
-        ahead = max((c for c in cars if c < car), default=None)
-        behind = min((c for c in cars if c > car), default=None)
-        targets = [b for b in same_floor if car_of[b.at] in (ahead, behind)]
-    else:
-        targets = [b for b in same_floor if car_of[b.at] in (car - 1, car + 1)]
+    same_floor = {n: car_of[p] for n, p in others.items() if p in car_of and floor_of[p] == floor and p != here}
+    if floor == ROOF:
+        ahead = max((c for c in same_floor.values() if c < car), default=None)
+        behind = min((c for c in same_floor.values() if c > car), default=None)
+        return [n for n, c in same_floor.items() if c in (ahead, behind)]
+    return [n for n, c in same_floor.items() if c in (car - 1, car + 1)]
+
+
+def fire_targets(game: Game, shooter: Bandit) -> list[str]:
+    """Whom ``shooter`` may hit (B-7.6), with Tuco's, Django's and Belle's powers and an
+    expansion's say (names)."""
+    train = game.train
+    here = shooter.at
+    others = {n: p for n, p in pieces(game).items() if p != here}
+    targets = in_sight(game, here, others)
+    car = train.car_of.get(here)
     if has_power(game, shooter, "tuco"):
         through_roof = train.other_floor(here)
-        targets += [b for b in others if b.at == through_roof]
+        targets += [n for n, p in others.items() if p == through_roof]
     if (
         car is not None
         and has_power(game, shooter, "django")
         and game.options.django == "lone-gun"
-        and not through(HOOKS.company, game, shooter, [b for b in others_here(game, shooter)])
+        and not through(HOOKS.company, game, shooter, company(game, shooter))
     ):
-        targets = same_floor  # alone at his position: anyone on his floor (B-9.6, Czech text)
-    names = through(HOOKS.fire_targets, game, shooter, [b.name for b in targets])
-    return [game.bandits[n] for n in shield_belle(game, names, here)]
+        # Alone at his position: anyone on his floor (B-9.6, Czech text).
+        floor = train.floor_of[here]
+        targets = [n for n, p in others.items() if p in train.car_of and train.floor_of[p] == floor]
+    names = through(HOOKS.fire_targets, game, shooter, targets)
+    return shield_belle(game, names, here)
 
 
-def others_here(game: Game, bandit: Bandit) -> list[Bandit]:
-    return [b for b in game.bandits.values() if b.at == bandit.at and b is not bandit]
+def company(game: Game, bandit: Bandit) -> list[str]:
+    """Who else stands at the bandit's position (bandits and other pieces)."""
+    return [n for n, p in pieces(game).items() if p == bandit.at and n != bandit.name]
 
 
 def shield_belle(game: Game, targets: list[str], at: Position) -> list[str]:
     """B-9.5: Belle cannot be chosen while another target could be (a bandit, or what an
-    expansion adds at ``at``, the shooter's or puncher's position)."""
+    expansion adds at ``at``, the shooter's or puncher's position; a player who is not a bandit,
+    the Marshal, is not one, M-5)."""
     if len(targets) < 2:
         return targets
     belle = next((n for n in targets if n in game.bandits and has_power(game, game.bandits[n], "belle")), None)
-    if belle is None:
+    rivals = [n for n in targets if n != belle and n not in HOOKS.players]
+    if belle is None or not rivals:
         return targets
     where = {n: game.bandits[n].at if n in game.bandits else at for n in targets}
-    if game.options.belle == "same-position" and not any(
-        where[n] == where[belle] for n in targets if n != belle
-    ):
+    if game.options.belle == "same-position" and not any(where[n] == where[belle] for n in rivals):
         return targets
     return [n for n in targets if n != belle]
 
@@ -135,12 +158,17 @@ def fire(game: Game, bandit: Bandit) -> None:
     if not targets:
         no_effect(game, bandit, "fire", "no-target")
         return
-    ask(game, bandit.seat, bandit.name, "fire", [b.name for b in targets])
+    ask(game, bandit.seat, bandit.name, "fire", targets)
 
 
 @answers("fire")
 def _fire_at(game: Game, name: str | None, target: str, context: dict[str, Any]) -> None:
-    shooter, victim = game.bandits[str(name)], game.bandits[target]
+    shooter = game.bandits[str(name)]
+    if target not in game.bandits:
+        if not any(hook(game, shooter, target) for hook in HOOKS.fire_other):
+            raise ValueError(f"nobody to shoot called {target!r}")
+        return
+    victim = game.bandits[target]
     shooter.revolver -= 1
     receive_bullet(game, victim, shooter.name)
     record(game, "fire", bandit=shooter.name, target=victim.name, at=shooter.at, target_at=victim.at)
@@ -173,8 +201,8 @@ def take_token(game: Game, tokens: list[str], kind: str) -> str:
 
 
 def secret_value(token: str, *seats: int) -> dict[str, Any]:
-    """Log fields for a token whose purse value only ``seats`` may see (B-11.1)."""
-    if loot_kind(token) != PURSE:
+    """Log fields for a token whose value only ``seats`` may see (a purse's, B-11.1)."""
+    if loot_kind(token) not in VALUED:
         return {}
     return {"secret": {"value": purse_value(token)}, "seen_by": sorted(set(seats))}
 
@@ -210,7 +238,7 @@ def _rob_kind(game: Game, name: str | None, kind: str, context: dict[str, Any]) 
 
 
 def punch(game: Game, bandit: Bandit) -> None:
-    names = [b.name for b in game.occupants(bandit.at) if b is not bandit]
+    names = company(game, bandit)
     targets = shield_belle(game, through(HOOKS.punch_targets, game, bandit, names), bandit.at)
     if not targets:
         no_effect(game, bandit, "punch", "no-target")

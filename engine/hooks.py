@@ -24,8 +24,21 @@ class Hooks:
     move_ends: list[Callable[[Game, Bandit, Positions], Positions]] = field(default_factory=list)
     # Whom a Fire may hit (B-7.6), given the base answer (names).
     fire_targets: list[Callable[[Game, Bandit, list[str]], list[str]]] = field(default_factory=list)
-    # Who keeps Django company at his position (B-9.6 lone gun), given the base answer.
-    company: list[Callable[[Game, Bandit, list[Bandit]], list[Bandit]]] = field(default_factory=list)
+    # Who keeps Django company at his position (B-9.6 lone gun), given the base answer (names).
+    company: list[Callable[[Game, Bandit, list[str]], list[str]]] = field(default_factory=list)
+    # Pieces that are not bandits but stand on the train like one: they can be shot and punched
+    # and they block a line of sight (the Marshal player, M-5): name → position.
+    pieces: list[Callable[[Game], dict[str, str]]] = field(default_factory=list)
+    # A shot at a piece that is not a bandit: True when the hook carried it out.
+    fire_other: list[Callable[[Game, Bandit, str], bool]] = field(default_factory=list)
+    # Players who are not bandits (the Marshal, M-1), by name: their cards name them, they are no
+    # "other bandit" for Belle (B-9.5), and their played cards are carried out by ``performers``.
+    players: set[str] = field(default_factory=set)
+    performers: dict[str, Callable[[Game, str], None]] = field(default_factory=dict)
+    # Whether the marshal's law holds (B-7.10: a bandit meeting him takes a bullet and flees).
+    marshal_law: list[Callable[[Game], bool]] = field(default_factory=list)
+    # Whether a bandit has a character's power that is not their own (a prisoner's, M-4).
+    borrowed_powers: list[Callable[[Game, Bandit, str], bool]] = field(default_factory=list)
     # Whom a Punch may hit (B-7.8), given the base answer (names; an expansion may add others).
     punch_targets: list[Callable[[Game, Bandit, list[str]], list[str]]] = field(default_factory=list)
     # A punch at a target that is not a bandit (the shotgun): True when the hook carried it out.
@@ -89,6 +102,8 @@ class Hooks:
     # The final count (B-8): scores given the base ones; who may win, given the base winners' pool.
     scores: list[Callable[[Game, dict[str, int]], dict[str, int]]] = field(default_factory=list)
     contenders: list[Callable[[Game, list[str]], list[str]]] = field(default_factory=list)
+    # The winners given the base ones (a Marshal player who fulfilled his objectives, M-9).
+    winners: list[Callable[[Game, list[str]], list[str]]] = field(default_factory=list)
     # What the expansion adds to a viewer's observation (B-11): (game, viewer, observation).
     observe: list[Callable[[Game, int | None, dict[str, Any]], None]] = field(default_factory=list)
     # Conservation and soundness (engine.invariants): adjust the totals; more problems.

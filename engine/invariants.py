@@ -8,8 +8,8 @@ from typing import Any
 
 from engine.decisions import HANDLERS
 from engine.hooks import HOOKS
+from engine.marshal import law
 from engine.model import (
-    BULLET,
     EVENT,
     KEEPING,
     NEUTRAL,
@@ -71,14 +71,15 @@ def problems(game: Game) -> list[str]:
     found += game.options.problems()
     if game.phase not in PHASES and game.phase not in HOOKS.phases:
         found.append(f"unknown phase {game.phase!r}")
-    if game.marshal not in train.positions or train.floor_of[game.marshal] != INSIDE:
+    lawful = law(game)
+    if game.marshal not in train.positions or (lawful and train.floor_of[game.marshal] != INSIDE):
         found.append(f"the marshal stands at {game.marshal!r}, not inside a car (B-2.4)")
     for bandit in game.bandits.values():
         if bandit.at in HOOKS.off_board:
             pass
         elif bandit.at not in train.positions:
             found.append(f"{bandit.name} stands at {bandit.at!r}, not a position of the train")
-        elif bandit.at == game.marshal:
+        elif bandit.at == game.marshal and lawful:
             found.append(f"{bandit.name} stays inside the marshal's car (B-7.10)")
         if not 0 <= bandit.seat < len(game.seats) or bandit.name not in game.seats[bandit.seat].bandits:
             found.append(f"{bandit.name} is not controlled by seat {bandit.seat}")
@@ -89,7 +90,7 @@ def problems(game: Game) -> list[str]:
             found.append(f"loot lies at {pos!r}, not a position of the train")
     for c in all_cards(game):
         owner = c.partition(":")[2] if is_bullet(c) else card_owner(c)
-        if owner != NEUTRAL and owner not in game.bandits and not c.startswith(BULLET + ":"):
+        if owner != NEUTRAL and owner not in game.bandits and owner not in HOOKS.players and not is_bullet(c):
             found.append(f"card {c!r} belongs to no bandit")
     if game.neutral_bullets < 0:
         found.append("fewer than zero neutral bullets")

@@ -35,6 +35,11 @@ def give_neutral_bullets(game: Game, victims: list[Bandit], cause: str) -> bool:
     return True
 
 
+def law(game: Game) -> bool:
+    """Whether the marshal's law holds (B-7.10); not with a Marshal player (M-5)."""
+    return all(holds(game) for holds in HOOKS.marshal_law)
+
+
 def marshal_car(game: Game) -> int:
     return game.train.car_of[game.marshal]
 
@@ -44,7 +49,7 @@ def enter(game: Game, bandit: Bandit, to: Position, how: str) -> None:
     came_from = bandit.at
     record(game, "move", bandit=bandit.name, at=came_from, to=to, how=how)
     bandit.at = to
-    if to == game.marshal:
+    if to == game.marshal and law(game):
         meet_marshal(game, [bandit])
     else:
         arrived(game, [bandit], how, came_from)
@@ -71,5 +76,5 @@ def move_marshal(game: Game, car: int, how: str) -> None:
     to = game.train.inside(car)
     record(game, "marshal", at=game.marshal, to=to, how=how)
     game.marshal = to
-    if any(b.at == to for b in game.bandits.values()):
+    if law(game) and any(b.at == to for b in game.bandits.values()):
         meet_marshal(game, [b for b in game.bandits_in_seat_order() if b.at == to])

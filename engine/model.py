@@ -111,6 +111,8 @@ class Planning:
     # The round card's turn kinds and the card they belong to: derived, not saved (planning.plan_kinds).
     kinds: str = field(default="", compare=False, repr=False)
     kinds_of: str | None = field(default=None, compare=False, repr=False)
+    # Cards each seat keeps in hand for the next round while they are chosen (H-21, engine.attack_plan).
+    kept: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -162,6 +164,8 @@ class Game:
     coach: Any = None
     # A seating variant's part of the state (engine.variants), or None.
     pairs: Any = None
+    # The Marshal & Prisoners expansion's part of the state (engine.prisoners.model.Prison), or None.
+    prison: Any = None
     train: Train = field(init=False, repr=False, compare=False)  # derived from ``wagons``
 
     def __post_init__(self) -> None:
@@ -170,7 +174,12 @@ class Game:
     def current_round_card(self) -> RoundCard | None:
         if self.round_card is None:
             return None
-        return base().round_card(self.round_card, len(self.seats))  # by players (B-3.5, V-2.1)
+        return base().round_card(self.round_card, self.players())  # by players (B-3.5, V-2.1, M-1)
+
+    def players(self) -> int:
+        """The players who play bandits (B-3.5 chooses round cards by them; a Marshal player, M-1,
+        does not count)."""
+        return sum(1 for seat in self.seats if seat.bandits)
 
     def seat_order(self, start: int, clockwise: bool = True) -> list[int]:
         return list(_seat_orders(len(self.seats))[start][clockwise])
@@ -226,5 +235,10 @@ def loot_kind(token: str) -> str:
     return LOOK_ALIKE.get(kind, kind)
 
 
+# Loot kinds whose tokens carry a hidden value in their text ("purse:300"; an expansion's mail bags).
+VALUED = {"purse"}
+
+
 def purse_value(token: str) -> int:
+    """The value written in a valued token (a purse's, a mail bag's)."""
     return int(token.partition(":")[2])

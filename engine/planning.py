@@ -93,7 +93,7 @@ def deal(game: Game) -> None:
 
 def turns(game: Game) -> str:
     """The turn kinds of the current round card (B-5.2)."""
-    return _turns(game.round_card, len(game.seats))
+    return _turns(game.round_card, game.players())
 
 
 class _PlayAnswers(dict[str, str | None]):
@@ -262,7 +262,8 @@ def _discard(game: Game, bandit: str | None, card: str, context: dict[str, Any])
 def end_round_cards(game: Game) -> None:
     """B-5.3 / V-1.3: played cards back to their owners (Expert: onto the discard)."""
     for played in game.pile:
-        seat = game.seats[game.bandits[card_owner(played.card)].seat]  # its owner's (V-4.3)
+        owner = game.bandits.get(card_owner(played.card))
+        seat = game.seats[owner.seat if owner else played.seat]  # its owner's (V-4.3)
         (seat.discard if game.options.expert else seat.deck).append(played.card)
     game.pile.clear()
     game.cursor = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.data import base
 from engine.hooks import HOOKS
-from engine.model import Game, loot_kind, purse_value
+from engine.model import VALUED, Game, loot_kind, purse_value
 
 # Loot an expansion adds, by kind, with its value at the final count (e.g. flasks, H-13).
 WORTH: dict[str, int] = {}
@@ -12,7 +12,7 @@ WORTH: dict[str, int] = {}
 
 def token_value(token: str) -> int:
     kind = loot_kind(token)
-    if kind == "purse":
+    if kind in VALUED:
         return purse_value(token)
     return WORTH[kind] if kind in WORTH else base().loot_values[kind]
 
@@ -78,4 +78,7 @@ def winners(game: Game) -> list[str]:
         return sum(game.bandits[n].bullets_received for n in side)
 
     fewest = min(map(received, richest))
-    return [n for side in richest if received(side) == fewest for n in side if n in pool]
+    found = [n for side in richest if received(side) == fewest for n in side if n in pool]
+    for hook in HOOKS.winners:
+        found = hook(game, found)
+    return found

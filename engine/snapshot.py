@@ -61,7 +61,8 @@ def _base_json(game: Game) -> dict[str, Any]:
         "first_seat": game.first_seat,
         "phase": game.phase,
         "planning": {"turn": plan.turn, "order": list(plan.order), "index": plan.index,
-                     "actions_left": plan.actions_left},
+                     "actions_left": plan.actions_left,
+                     **({"kept": {k: list(v) for k, v in plan.kept.items()}} if plan.kept else {})},
         "pile": [{"card": p.card, "seat": p.seat, "face_down": p.face_down,
                   **({"bandit": p.bandit} if p.bandit else {})} for p in game.pile],
         "cursor": game.cursor,
@@ -118,6 +119,7 @@ def _build(data: dict[str, Any]) -> Game:
         planning=Planning(
             turn=int(data["planning"]["turn"]), order=[int(i) for i in data["planning"]["order"]],
             index=int(data["planning"]["index"]), actions_left=int(data["planning"]["actions_left"]),
+            kept={str(k): _strings(v) for k, v in data["planning"].get("kept", {}).items()},
         ),
         pile=[PlayedCard(card=str(p["card"]), seat=int(p["seat"]), face_down=bool(p["face_down"]),
                          bandit=p.get("bandit")) for p in data["pile"]],

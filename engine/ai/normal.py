@@ -254,8 +254,9 @@ class Table:
         if self.car(pos) is None:
             return []
         me = self.me
-        return self._standing(pos, lambda stand_in: [b for b in fire_targets(self.game, stand_in)
-                                                     if b.name != me.name])
+        bandits = self.game.bandits
+        return self._standing(pos, lambda stand_in: [bandits[n] for n in fire_targets(self.game, stand_in)
+                                                     if n != me.name and n in bandits])
 
     def _standing(self, pos: Position, ask: Callable[[Bandit], list[T]]) -> list[T]:
         """Ask the rules something with my bandit standing at ``pos`` for a moment: they ask where

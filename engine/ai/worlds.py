@@ -344,7 +344,8 @@ def clone(game: Game) -> Game:
         round_card=game.round_card,
         first_seat=game.first_seat,
         phase=game.phase,
-        planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left, plan.kinds, plan.kinds_of),
+        planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left, plan.kinds, plan.kinds_of,
+                          {s: list(c) for s, c in plan.kept.items()}),
         pile=[PlayedCard(p.card, p.seat, p.face_down) for p in game.pile],
         cursor=game.cursor,
         pending=None if pending is None else Decision(
@@ -364,7 +365,6 @@ def clone(game: Game) -> Game:
                 "chosen": dict(coach.attack["chosen"]),
             },
             tipsy=coach.tipsy, melee=list(coach.melee), moved=coach.moved, gone=dict(coach.gone),
-            kept={s: list(c) for s, c in coach.kept.items()},
         )
     pairs: Pairs | None = game.pairs
     if pairs is not None:

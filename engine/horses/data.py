@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 
+from engine.attack_plan import SYMBOLS
 from engine.data import DATA_DIR, MORE_CARDS, RoundCards, round_cards_from
 
 
@@ -53,3 +54,4 @@ def band(players: int) -> str:
 
 
 MORE_CARDS.append(horses_data().cards)
+SYMBOLS.update(horses_data().attack_plan)

@@ -17,7 +17,7 @@ OLD = "old-whiskey"
 def out_of_breath(game: Game) -> None:
     """Remove the horses nearest the caboose: 1 with 2–4 players, 2 with 5–7 (H-22)."""
     coach: Coach = game.coach
-    count = min(horses_data().out_of_breath[band(len(game.seats))], len(coach.horses))
+    count = min(horses_data().out_of_breath[band(game.players())], len(coach.horses))
     removed = sorted(coach.horses, reverse=True)[:count]
     for car in removed:
         coach.horses.remove(car)

@@ -39,14 +39,12 @@ class Coach:
     melee: list[int] = field(default_factory=list)  # pile indexes hidden until the Mêlée reveal (H-20)
     moved: int = 0  # the last round whose end-of-round stagecoach move was made (H-10)
     gone: dict[str, int] = field(default_factory=dict)  # "flask", "horse": pieces out of the game
-    kept: dict[str, list[str]] = field(default_factory=dict)  # seat → cards kept so far (H-21)
 
     def to_json(self) -> dict[str, Any]:
         return {"faces": self.faces, "shotgun": self.shotgun, "horses": list(self.horses),
                 "hostages": list(self.hostages), "held": dict(self.held),
                 "arrivals": [list(a) for a in self.arrivals], "attack": self.attack,
-                "tipsy": self.tipsy, "melee": list(self.melee), "moved": self.moved, "gone": dict(self.gone),
-                "kept": {s: list(c) for s, c in self.kept.items()}}
+                "tipsy": self.tipsy, "melee": list(self.melee), "moved": self.moved, "gone": dict(self.gone)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Coach:
@@ -57,8 +55,7 @@ class Coach:
                    arrivals=[[str(x) for x in a] for a in data["arrivals"]],
                    attack=_attack(data.get("attack")), tipsy=data.get("tipsy"),
                    melee=[int(i) for i in data.get("melee", [])], moved=int(data.get("moved", 0)),
-                   gone={str(k): int(v) for k, v in data.get("gone", {}).items()},
-                   kept={str(s): [str(c) for c in cards] for s, cards in data.get("kept", {}).items()})
+                   gone={str(k): int(v) for k, v in data.get("gone", {}).items()})
 
 
 def _attack(data: Any) -> dict[str, Any] | None:

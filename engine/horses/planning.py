@@ -3,15 +3,12 @@ change a seat's cards (H-12: Poodle, Minister, Photographer)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.decisions import answers, ask, record
+from engine.decisions import record
 from engine.hooks import HOOKS
-from engine.horses.data import horses_data
 from engine.horses.model import HALF, MELEE, Coach, is_flask
 from engine.horses.rules import drink, holds
-from engine.model import BULLET, NEUTRAL, STANDARD, Game, Seat, card_owner, is_bullet
-from engine.planning import DRAW_SIZE, draw, hands_back, plan_kinds
+from engine.model import BULLET, NEUTRAL, STANDARD, Game, Seat, card_owner
+from engine.planning import DRAW_SIZE, draw, plan_kinds
 
 DRINK = "drink"
 OLD = "old-whiskey"
@@ -118,64 +115,3 @@ HOOKS.face_down.append(_face_down)
 HOOKS.turn_over.append(_turn_over)
 HOOKS.round_starts.append(_round_starts)
 HOOKS.hand_size.append(_hand_size)
-
-
-# --- the Attack-plan bonus (H-21) ----------------------------------------------------------------
-
-KEEP = "keep-card"
-ATTACK_PLAN = "attack-plan"  # the phase between Schemin' and Stealin' while cards are kept (H-21)
-
-
-def attack_plan_symbols(game: Game) -> int:
-    return horses_data().attack_plan.get(str(game.round_card), 0)
-
-
-def _planning_over(game: Game) -> bool:
-    """H-21: per attack-plan symbol on the round card, each player may keep one card of their hand
-    for the next round (not with the Expert variant, V-1.6)."""
-    coach = _coach(game)
-    if coach is None or game.options.expert or not attack_plan_symbols(game):
-        return False
-    coach.kept = {}
-    game.phase = ATTACK_PLAN
-    _ask_keep(game, game.seat_order(game.first_seat))
-    return True
-
-
-def _ask_keep(game: Game, queue: list[int]) -> None:
-    """Ask the first seat of ``queue`` that may still keep a card; when none may, Stealin'."""
-    coach = game.coach
-    while queue:
-        seat = game.seats[queue[0]]
-        kept = coach.kept.get(str(seat.index), [])
-        left = list(seat.hand)
-        for c in kept:
-            left.remove(c)
-        choices = sorted({c for c in left if not is_bullet(c)})
-        if len(kept) < attack_plan_symbols(game) and choices:
-            ask(game, seat.index, None, KEEP, ["done", *choices], queue=queue)
-            return
-        queue = queue[1:]
-    kept_cards = {int(s): cards for s, cards in coach.kept.items()}
-    coach.kept = {}
-    record(game, "attack-plan", kept={s: len(c) for s, c in kept_cards.items()})
-    hands_back(game, kept_cards)
-
-
-@answers(KEEP)
-def _keep(game: Game, bandit: str | None, card: str, context: dict[str, Any]) -> None:
-    queue: list[int] = list(context["queue"])
-    if card == "done":
-        _ask_keep(game, queue[1:])
-        return
-    game.coach.kept.setdefault(str(queue[0]), []).append(card)
-    _ask_keep(game, queue)
-
-
-def _resume_keeping(game: Game) -> None:
-    """The phase's step when nobody is being asked (never after an answer, which asks the next)."""
-    _ask_keep(game, [s for s in game.seat_order(game.first_seat) if str(s) not in game.coach.kept])
-
-
-HOOKS.planning_over.append(_planning_over)
-HOOKS.phases[ATTACK_PLAN] = _resume_keeping

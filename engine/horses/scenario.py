@@ -32,7 +32,7 @@ def build(game: Game, scenario: dict[str, Any]) -> None:
     game.neutral_bullets = int(scenario.get("neutral_bullets", NEUTRAL_BULLETS))
     if "round_event" in scenario:  # the round card of that event is being played (Escape's Ride)
         game.round_card = str(scenario["round_event"])
-        base().round_card(game.round_card, len(game.seats))  # an unknown event fails here
+        base().round_card(game.round_card, game.players())  # an unknown event fails here
 
 
 def drink_step(game: Game, step: dict[str, Any]) -> None:

@@ -36,7 +36,7 @@ def set_up(game: Game) -> None:
     for car in range(1, len(game.wagons) + 1):
         game.floor_loot.setdefault(game.train.inside(car), []).append(flasks.pop())
     game.box += flasks  # the rest go back to the box
-    coach.hostages = dice.sample(sorted(data.hostages), len(game.seats) - 1)
+    coach.hostages = dice.sample(sorted(data.hostages), game.players() - 1)
     for seat in game.seats:
         seat.deck += [card(name, action) for name in seat.bandits for action, n in data.action_cards
                       for _ in range(n)]

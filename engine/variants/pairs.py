@@ -241,11 +241,11 @@ def _gunslingers(game: Game, titled: list[str]) -> list[str]:
     return [] if game.options.variant == TWO_PLAYER else titled  # no Gunslinger (V-3.3)
 
 
-def _company(game: Game, django: Bandit, others: list[Bandit]) -> list[Bandit]:
+def _company(game: Game, django: Bandit, others: list[str]) -> list[str]:
     """V-3.4: in the two-player game Django is a lone gun alone or alone with his partner."""
     if game.options.variant != TWO_PLAYER:
         return others
-    return [b for b in others if b.seat != django.seat]
+    return [n for n in others if n not in game.bandits or game.bandits[n].seat != django.seat]
 
 
 def _to_json(game: Game, data: dict[str, Any]) -> None:

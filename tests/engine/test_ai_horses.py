@@ -14,6 +14,7 @@ from engine import apply, new_game, observe
 from engine.actions import perform
 from engine.ai import LEVELS, choose
 from engine.ai.worlds import Knowledge, clone
+from engine.attack_plan import SYMBOLS
 from engine.data import base
 from engine.dice import Dice
 from engine.flow import advance
@@ -204,7 +205,7 @@ def one_of_every_kind() -> dict[str, Game]:
     """A state pending on each of the expansion's decisions (the Attack-plan bonus with a symbol
     given to one round card: DATA.md knows none yet)."""
     found: dict[str, Game] = {}
-    symbols = horses_data().attack_plan
+    symbols = SYMBOLS
     symbols["bridge"] = 1
     try:
         for seed in range(300):
@@ -223,11 +224,11 @@ def one_of_every_kind() -> dict[str, Game]:
 def test_every_decision_of_the_expansion_is_answered_from_the_seat_view_only(level: str) -> None:
     found = one_of_every_kind()
     assert set(found) == set(WANTED)
-    horses_data().attack_plan["bridge"] = 1
+    SYMBOLS["bridge"] = 1
     try:
         answered_from_the_seat_view_only(found, level)
     finally:
-        del horses_data().attack_plan["bridge"]
+        del SYMBOLS["bridge"]
 
 
 # --- the normal bandit's rules of thumb ----------------------------------------------------------

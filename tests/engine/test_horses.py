@@ -9,8 +9,8 @@ import random
 import pytest
 
 from engine import Options, apply, new_game, observe
+from engine.attack_plan import SYMBOLS
 from engine.flow import advance
-from engine.horses.data import horses_data
 from engine.horses.scoring import ransom
 from engine.model import Game
 from engine.planning import hand_size, start_round
@@ -209,7 +209,7 @@ def test_a_game_in_the_middle_of_the_horse_attack_survives_a_snapshot() -> None:
 
 def test_h_21_an_attack_plan_symbol_keeps_one_card_for_the_next_round(monkeypatch: pytest.MonkeyPatch) -> None:
     """DATA.md knows no card's symbols yet: give "bridge" one to see the rule work."""
-    monkeypatch.setitem(horses_data().attack_plan, "bridge", 1)
+    monkeypatch.setitem(SYMBOLS, "bridge", 1)
     game = _after_attack(events=False)
     game.round_card = "bridge"
     while game.pending.kind == "plan":
@@ -231,7 +231,7 @@ def test_h_21_an_attack_plan_symbol_keeps_one_card_for_the_next_round(monkeypatc
 
 
 def test_h_21_no_attack_plan_bonus_in_the_expert_variant(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(horses_data().attack_plan, "bridge", 1)
+    monkeypatch.setitem(SYMBOLS, "bridge", 1)
     game = _after_attack(events=False, expert=True)
     game.round_card = "bridge"
     while game.pending.kind == "plan":
