@@ -140,7 +140,9 @@ def shield_belle(game: Game, targets: list[str], at: Position) -> list[str]:
     the Marshal, is not one, M-5)."""
     if len(targets) < 2:
         return targets
-    belle = next((n for n in targets if n in game.bandits and has_power(game, game.bandits[n], "belle")), None)
+    # Belle's own power before a lent one (M-4: hers beats the Belle-admirer's).
+    shielded = sorted((n for n in targets if n in game.bandits), key=lambda n: n != "belle")
+    belle = next((n for n in shielded if has_power(game, game.bandits[n], "belle")), None)
     rivals = [n for n in targets if n != belle and n not in HOOKS.players]
     if belle is None or not rivals:
         return targets
@@ -176,17 +178,29 @@ def _fire_at(game: Game, name: str | None, target: str, context: dict[str, Any])
         django_push(game, shooter, victim)
 
 
-def django_push(game: Game, django: Bandit, victim: Bandit) -> None:
-    """B-9.6: one car further away in the direction of the shot, same floor, not off the train."""
+def push_way(game: Game, django: Bandit, at: Position) -> int:
+    """B-9.6: the way Django's shot pushes whoever stands at ``at`` (+1 toward the caboose, -1
+    toward the locomotive), 0 for no push (a shot to or from beside the train, H-10)."""
     train = game.train
-    if not (train.on_train(victim.at) and train.on_train(django.at)):
-        return  # a shot to or from beside the train pushes nobody (H-10)
-    away = train.car_of[victim.at] - train.car_of[django.at]
-    if away == 0:
+    if not (train.on_train(at) and train.on_train(django.at)):
+        return 0
+    away = train.car_of[at] - train.car_of[django.at]
+    return (away > 0) - (away < 0)
+
+
+def django_push(game: Game, django: Bandit, victim: Bandit) -> None:
+    """B-9.6: one car further away in the direction of the shot, same floor, not off the train
+    (unless an expansion throws them off, Deadly fall)."""
+    way = push_way(game, django, victim.at)
+    if way == 0:
         return
-    to = train.step(victim.at, 1 if away > 0 else -1)
+    to = game.train.step(victim.at, way)
     if to is not None:
         enter(game, victim, to, how="push")
+        return
+    for off in HOOKS.pushed_off:
+        if off(game, victim):
+            return
 
 
 # --- Rob (B-7.7) ---------------------------------------------------------------------------------
@@ -211,12 +225,14 @@ def drop_loot(game: Game, at: Position, token: str) -> None:
     game.floor_loot.setdefault(at, []).append(token)
 
 
-def rob(game: Game, bandit: Bandit) -> None:
+def rob_kinds(game: Game, bandit: Bandit) -> list[str]:
+    """The loot kinds a Rob may take at the bandit's position (B-7.7)."""
     here = game.floor_loot.get(bandit.at)
-    if not here:
-        no_effect(game, bandit, "rob", "no-loot")
-        return
-    kinds = through(HOOKS.rob_kinds, game, bandit, sorted({loot_kind(t) for t in here}))
+    return through(HOOKS.rob_kinds, game, bandit, sorted({loot_kind(t) for t in here})) if here else []
+
+
+def rob(game: Game, bandit: Bandit) -> None:
+    kinds = rob_kinds(game, bandit)
     if not kinds:
         no_effect(game, bandit, "rob", "no-loot")
         return
@@ -232,6 +248,8 @@ def _rob_kind(game: Game, name: str | None, kind: str, context: dict[str, Any]) 
         del game.floor_loot[bandit.at]
     bandit.loot.append(token)
     record(game, "rob", bandit=bandit.name, loot=kind, at=bandit.at, **secret_value(token, bandit.seat))
+    for hook in HOOKS.robbed:
+        hook(game, bandit, context)
 
 
 # --- Punch (B-7.8, B-9.4 Cheyenne) ---------------------------------------------------------------

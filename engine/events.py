@@ -9,6 +9,7 @@ from engine.actions import drop_loot, secret_value, take_token
 from engine.decisions import answers, ask_yes_no, record
 from engine.marshal import enter, give_neutral_bullets, marshal_car, move_marshal
 from engine.model import EVENT, ROUND_END, Bandit, Game, loot_kind, purse_value
+from engine.train import Position
 
 CONDUCTOR_PURSE = "purse:250"
 
@@ -61,8 +62,9 @@ def take_it_all(game: Game) -> None:
     """B-10.4: the second strongbox goes inside the marshal's car."""
     if game.second_strongbox:
         game.second_strongbox = False
-        drop_loot(game, game.marshal, "strongbox")
-        record(game, "loot-appears", loot="strongbox", at=game.marshal)
+        inside = game.train.inside(marshal_car(game))  # inside, wherever a Marshal player stands (M-40)
+        drop_loot(game, inside, "strongbox")
+        record(game, "loot-appears", loot="strongbox", at=inside)
     finish_event(game)
 
 
@@ -109,15 +111,19 @@ def _pickpocket(game: Game, name: str | None, yes: str, context: dict[str, Any])
 
 def marshals_revenge(game: Game) -> None:
     """B-10.7: each bandit on the marshal's roof loses their lowest purse (back to the box)."""
-    roof = game.train.other_floor(game.marshal)
+    lose_lowest_purse(game, [game.train.roof(marshal_car(game))])
+    finish_event(game)
+
+
+def lose_lowest_purse(game: Game, at: list[Position]) -> None:
+    """Each bandit at one of the positions ``at`` loses their lowest purse, back to the box."""
     for bandit in game.bandits_in_seat_order():
         purses = [t for t in bandit.loot if loot_kind(t) == "purse"]
-        if bandit.at == roof and purses:
+        if bandit.at in at and purses:
             token = min(purses, key=purse_value)
             bandit.loot.remove(token)
             game.box.append(token)
             record(game, "lose", bandit=bandit.name, loot="purse", **secret_value(token, bandit.seat))
-    finish_event(game)
 
 
 def hostage_conductor(game: Game) -> None:

@@ -100,15 +100,15 @@ def resolve_next(game: Game) -> None:
     played = game.pile[game.cursor]
     game.cursor += 1
     action = played.card.partition(":")[2]
-    if played.performer in HOOKS.performers:  # a player who is not a bandit (the Marshal, M-7)
-        HOOKS.performers[played.performer](game, action)
-        return
-    bandit = game.bandits[played.performer]
-    if not all(in_play(game, bandit) for in_play in HOOKS.in_play):
+    name = played.performer
+    if not all(in_play(game, name) for in_play in HOOKS.in_play):
         return  # off the board for good (escaped, H-22): the card is not revealed nor resolved
-    record(game, "resolve", seat=played.seat, bandit=bandit.name, card=played.card,
+    record(game, "resolve", seat=played.seat, bandit=name, card=played.card,
            index=game.cursor - 1, face_down=played.face_down)
-    perform(game, action, bandit)
+    if name in HOOKS.performers:  # a player who is not a bandit (the Marshal, M-7)
+        HOOKS.performers[name](game, action)
+    else:
+        perform(game, action, game.bandits[name])
 
 
 def end_round(game: Game) -> None:

@@ -34,7 +34,7 @@ class Hooks:
     # Players who are not bandits (the Marshal, M-1), by name: their cards name them, they are no
     # "other bandit" for Belle (B-9.5), and their played cards are carried out by ``performers``.
     players: set[str] = field(default_factory=set)
-    performers: dict[str, Callable[[Game, str], None]] = field(default_factory=dict)
+    performers: dict[str, Callable[[Game, str], None]] = field(default_factory=dict)  # (game, action)
     # Whether the marshal's law holds (B-7.10: a bandit meeting him takes a bullet and flees).
     marshal_law: list[Callable[[Game], bool]] = field(default_factory=list)
     # Whether a bandit has a character's power that is not their own (a prisoner's, M-4).
@@ -47,6 +47,11 @@ class Hooks:
     shove_ends: list[Callable[[Game, Bandit, Positions], Positions]] = field(default_factory=list)
     # Which loot kinds a Rob may take here (B-7.7), given the base answer.
     rob_kinds: list[Callable[[Game, Bandit, list[str]], list[str]]] = field(default_factory=list)
+    # After a Rob took its token: (game, robber, the decision's context) — a hero's second token (M-4).
+    robbed: list[Callable[[Game, Bandit, dict[str, Any]], None]] = field(default_factory=list)
+    # Django's push carries a bandit past an end of the train: True when a hook threw them off
+    # (Deadly fall, M-40); else they stay (B-9.6).
+    pushed_off: list[Callable[[Game, Bandit], bool]] = field(default_factory=list)
     # After bandits came to a position by any means (the marshal's law applied, B-7.10): the
     # bandits, how, and where they came from.
     arrived: list[Callable[[Game, list[Bandit], str, str], None]] = field(default_factory=list)
@@ -75,9 +80,10 @@ class Hooks:
     # Cards a seat is dealt (B-5.1), given the base answer.
     hand_size: list[Callable[[Game, Seat, int], int]] = field(default_factory=list)
     # A seat's planning answers (B-6.2–B-6.4), given the base answers, and the expansion's own
-    # planning answers by verb (``drink <flask>``): (game, seat, value).
+    # planning answers by verb (``drink <flask>``, ``idea``): (game, seat, value).
     plan_answers: list[Callable[[Game, Seat, list[str]], list[str]]] = field(default_factory=list)
-    plan_verbs: dict[str, Callable[[Game, Seat, str], None]] = field(default_factory=dict)
+    # A verb's function returns whether it was the seat's action (False: the seat acts next).
+    plan_verbs: dict[str, Callable[[Game, Seat, str], bool]] = field(default_factory=dict)
     # Whether a card planned now goes face down, given the base answer: (game, card, turn kind, hidden).
     face_down: list[Callable[[Game, str, str, bool], bool]] = field(default_factory=list)
     # A seat's go in planning is over; a planning turn is over (its kind).
@@ -90,8 +96,9 @@ class Hooks:
     forbidden: list[Callable[[Game, Bandit, str], str | None]] = field(default_factory=list)
     # Whether a bandit has lost their character's power (B-3.8 still on).
     powerless: list[Callable[[Game, Bandit], bool]] = field(default_factory=list)
-    # Whether a bandit's card still resolves (a bandit who left the board does not).
-    in_play: list[Callable[[Game, Bandit], bool]] = field(default_factory=list)
+    # Whether a card of the named bandit (or other player, ``players``) still resolves (one who
+    # left the board does not).
+    in_play: list[Callable[[Game, str], bool]] = field(default_factory=list)
     # After the round card's event, before the cards go back (B-5.3).
     round_over: list[Callable[[Game], None]] = field(default_factory=list)
     # The final count (B-8): who wins or loses together (groups of bandit names, given the base

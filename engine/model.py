@@ -44,6 +44,8 @@ class Options:
     horses: bool = False  # the Horses & Stagecoach expansion (H-1)
     # How players sit: one bandit each, two bandits each (V-2), the two-player game (V-3), teams (V-4).
     variant: str = "none"
+    prisoners: bool = False  # the Marshal & Prisoners expansion: a player is the Marshal (M-1)
+    silk: str = "movement"  # Silk's one power, chosen by the table (M-31)
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "variant": ("none", "two-bandits", "two-player", "teams"),
@@ -51,6 +53,7 @@ class Options:
         "django": ("push", "lone-gun"),
         "belle": ("any-other", "same-position"),
         "expert_bullets": ("discard-at-end", "discard-on-draw"),
+        "silk": ("movement", "dodge", "block"),
     }
 
     def problems(self) -> list[str]:
@@ -61,6 +64,10 @@ class Options:
         ]
         if self.variant == "two-player" and not self.expert:
             found.append("the two-player game is played with the Expert variant (V-3.3)")
+        if self.prisoners and self.variant != "none":
+            found.append("Marshal & Prisoners is played with one bandit per player (M-1)")
+        if self.prisoners and self.silk == "dodge":
+            found.append("Silk's Dodge is chosen only when no player is the Marshal (M-31)")
         return found
 
 

@@ -175,9 +175,11 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
     seat = game.seats[plan.order[plan.index]]
     verb, _, card = answer.partition(" ")
     if verb in HOOKS.plan_verbs:
-        HOOKS.plan_verbs[verb](game, seat, card)  # an expansion's planning answer (drink, H-13)
-        return
-    if verb == "draw":
+        # An expansion's planning answer: a drink comes before the go's action (H-13), a
+        # Brilliant idea taken into the hand is the action (M-3).
+        if not HOOKS.plan_verbs[verb](game, seat, card):
+            return
+    elif verb == "draw":
         drawn = draw(game, seat, DRAW_SIZE)
         record(game, "draw", seat=seat.index, cards=drawn)
     elif verb == "pass":

@@ -35,7 +35,7 @@ def _base_json(game: Game) -> dict[str, Any]:
         "options": {
             "setup": o.setup, "powers": o.powers, "events": o.events, "django": o.django,
             "belle": o.belle, "expert": o.expert, "expert_bullets": o.expert_bullets, "horses": o.horses,
-            "variant": o.variant,
+            "variant": o.variant, "prisoners": o.prisoners, "silk": o.silk,
         },
         "wagons": list(game.wagons),
         "seats": [

@@ -39,9 +39,9 @@ def _plan_answers(game: Game, seat: Seat, values: list[str]) -> list[str]:
     return values
 
 
-def _drink(game: Game, seat: Seat, flask: str) -> None:
-    """Instead of playing or drawing: whiskey draws 3 then one card is played; old whiskey plays
-    two cards in a row; neither allows a draw (H-13)."""
+def _drink(game: Game, seat: Seat, flask: str) -> bool:
+    """Before playing or drawing: whiskey draws 3 then one card is played; old whiskey plays two
+    cards in a row; neither allows a draw (H-13). The drink is not the go's action."""
     coach = game.coach
     drinker = next(game.bandits[n] for n in seat.bandits if flask in game.bandits[n].loot)
     drink(game, drinker, flask)
@@ -51,6 +51,7 @@ def _drink(game: Game, seat: Seat, flask: str) -> None:
     else:
         drawn = draw(game, seat, DRAW_SIZE)
         record(game, "draw", seat=seat.index, cards=drawn)
+    return False
 
 
 def _go_over(game: Game, seat: Seat) -> None:

@@ -309,8 +309,8 @@ def _powerless(game: Game, bandit: Bandit) -> bool:
     return holds(game, bandit, "poker-player")  # no character power for the rest of the game
 
 
-def _in_play(game: Game, bandit: Bandit) -> bool:
-    return bandit.at != ESCAPED
+def _in_play(game: Game, name: str) -> bool:
+    return name not in game.bandits or game.bandits[name].at != ESCAPED
 
 
 PERFORM["ride"] = ride
