@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from engine import horses, variants  # noqa: F401  (the expansion and the variants register their hooks)
+from engine import horses, prisoners, variants  # noqa: F401  (the expansions and the variants register their hooks)
 from engine.errors import EngineError, IllegalAnswer, NoDecisionPending, SetupError, SnapshotError
 from engine.flow import NotYourDecision, StaleAnswer, apply, legal_answers, pending
 from engine.model import Game, Options

@@ -66,6 +66,8 @@ class Options:
             found.append("the two-player game is played with the Expert variant (V-3.3)")
         if self.prisoners and self.variant != "none":
             found.append("Marshal & Prisoners is played with one bandit per player (M-1)")
+        if self.prisoners and self.horses:
+            found.append("Marshal & Prisoners with Horses & Stagecoach (M-50) is not playable yet")
         if self.prisoners and self.silk == "dodge":
             found.append("Silk's Dodge is chosen only when no player is the Marshal (M-31)")
         return found

@@ -52,9 +52,9 @@ def check_step(game: Game, expected_totals: object, kept: list[list[str]] | None
 
 
 def random_options(rng: random.Random, *, expert: bool | None = None, horses: bool = False,
-                   variant: str = "none") -> Options:
+                   variant: str = "none", prisoners: bool = False) -> Options:
     """Options drawn at random; ``expert`` forces the Expert variant on or off; ``horses`` plays
-    Horses & Stagecoach."""
+    Horses & Stagecoach, ``prisoners`` Marshal & Prisoners."""
     return Options(
         setup=rng.choice(["first-game", "advanced"]),
         powers=rng.random() < 0.8,
@@ -65,6 +65,8 @@ def random_options(rng: random.Random, *, expert: bool | None = None, horses: bo
         expert_bullets=rng.choice(["discard-at-end", "discard-on-draw"]),
         horses=horses,
         variant=variant,
+        prisoners=prisoners,
+        silk=rng.choice(["movement", "block"] if prisoners else Options.CHOICES["silk"]),
     )
 
 
@@ -73,23 +75,25 @@ def kept_hands(game: Game, decision: Decision, value: str, hands: list[list[str]
 
     Without the Expert variant nothing is kept (B-6.6). An answer given in planning that ends the
     round at once left nothing to keep (keeping asked nobody, so every hand was empty of action
-    cards); the last ``discard`` answer takes its card out of the hand.
+    cards); the last ``discard`` answer, or a card played in the Reflex turn, takes its card out
+    of the hand.
     """
     if not game.options.expert or decision.kind == "plan":
         return [[] for _ in hands]
     kept = [[c for c in hand if not is_bullet(c)] for hand in hands]
-    if decision.kind == "discard" and value != "done":
-        kept[decision.seat].remove(value)
+    if decision.kind in ("discard", "reflex") and value not in ("done", "pass"):
+        kept[decision.seat].remove(value)  # the last card discarded, or played in Reflex (M-40)
     return kept
 
 
 def play_game(
     players: int, seed: int, *, options: Options | None = None, checks: bool = True
 ) -> Game:
-    """One complete game of random legal answers (answers drawn from ``seed``, not the game's dice)."""
+    """One complete game of random legal answers (answers drawn from ``seed``, not the game's dice);
+    ``players`` counts everyone at the table, the Marshal player too (M-1)."""
     rng = random.Random(seed)
     options = options or Options()
-    characters = seating(options).cast(rng, players)
+    characters = seating(options).cast(rng, players - 1 if options.prisoners else players)
     game = new_game(characters, seed=seed, options=options)
     start = totals(game)
     if checks:
@@ -116,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="draw the options at random (expert, django, belle, setup) per game")
     parser.add_argument("--expert", action="store_true", help="play every game in the Expert variant (V-1)")
     parser.add_argument("--horses", action="store_true", help="play every game with Horses & Stagecoach (H-1)")
+    parser.add_argument("--prisoners", action="store_true",
+                        help="play every game with Marshal & Prisoners: one player is the Marshal (M-1)")
     parser.add_argument("--variant", default="none", choices=Options.CHOICES["variant"],
                         help="how players sit: two-bandits (V-2), two-player (V-3; Expert), teams (V-4)")
     args = parser.parse_args(argv)
@@ -127,9 +133,10 @@ def main(argv: list[str] | None = None) -> int:
             expert = True  # V-3.3
         if args.variants:
             options: Options | None = random_options(random.Random(-seed), expert=expert, horses=args.horses,
-                                                     variant=args.variant)
+                                                     variant=args.variant, prisoners=args.prisoners)
         else:
-            options = Options(expert=bool(expert), horses=args.horses, variant=args.variant)
+            options = Options(expert=bool(expert), horses=args.horses, variant=args.variant,
+                              prisoners=args.prisoners)
         try:
             play_game(args.players, seed, options=options, checks=not args.fast)
         except InvariantBroken as broken:

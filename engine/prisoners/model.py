@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.model import VALUED
+
 MARSHAL = "marshal"  # the Marshal player: his cards ("marshal:arrest"), his bullets, his piece
 CELL = "cell"  # the prison wagon's cell (M-2): adjacent to nothing, off the train's positions
 FALLEN = "fallen"  # thrown off the train for good (Deadly fall, M-40)
@@ -13,6 +15,8 @@ SHAKE = "K"  # the Shake turn's code on a round card (M-40, DATA.md)
 MAIL = "mail"  # a mail bag's loot kind: "mail:1200", its value hidden like a purse's (M-1)
 IDEA = "idea"  # the Brilliant idea card's action (M-3)
 MARSHAL_BULLET = f"bullet:{MARSHAL}"
+
+VALUED.add(MAIL)
 
 
 @dataclass(slots=True)

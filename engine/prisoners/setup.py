@@ -63,8 +63,6 @@ def _seat_the_marshal(game: Game) -> None:
         bandit.seat += 1
     data = prisoners_data()
     deck = [card(MARSHAL, action) for action, n in data.marshal_cards for _ in range(n)]
-    if game.options.horses:
-        deck += [card(MARSHAL, action) for action, n in data.marshal_horses_cards for _ in range(n)]
     game.dice.shuffle(deck)
     game.seats.insert(0, Seat(index=0, bandits=[], deck=deck))
     game.prison = Prison(seat=0)
