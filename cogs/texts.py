@@ -103,7 +103,7 @@ def answer_label(lang: Language, answer: str, named: bool = False) -> str:
         return lang.text("button.escape")
     if kind == "punch" and value == "shotgun":
         return lang.text("button.shotgun")
-    if kind in ("fire", "punch"):
+    if kind in ("fire", "punch", "dodge"):
         return text.bandit_name(value, lang)
     if kind == "attack":
         return lang.text(f"button.attack-{value}")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.model import Bandit, Game, Options, Seat
+    from engine.train import Train
 
 Positions = list[str]
 
@@ -35,6 +36,11 @@ class Hooks:
     # "other bandit" for Belle (B-9.5), and their played cards are carried out by ``performers``.
     players: set[str] = field(default_factory=set)
     performers: dict[str, Callable[[Game, str], None]] = field(default_factory=dict)  # (game, action)
+    # Whether a bandit's Move may pass a lawman's car unharmed (Silk's Movement, M-31).
+    passes_lawmen: list[Callable[[Game, Bandit], bool]] = field(default_factory=list)
+    # A neutral bullet about to hit a bandit (victim, cause): True when a hook takes it over (Silk's
+    # Dodge sends it to another player, M-31).
+    dodges: list[Callable[[Game, Bandit, str], bool]] = field(default_factory=list)
     # Whether the marshal's law holds (B-7.10: a bandit meeting him takes a bullet and flees).
     marshal_law: list[Callable[[Game], bool]] = field(default_factory=list)
     # Whether a bandit has a character's power that is not their own (a prisoner's, M-4).
@@ -118,6 +124,9 @@ class Hooks:
     problems: list[Callable[[Game], list[str]]] = field(default_factory=list)
     # Places a bandit may be that are not positions of the train (off the board).
     off_board: set[str] = field(default_factory=set)
+    # Positions an expansion adds beside the train's own (the prison wagon's cell, M-2): (options,
+    # train) → positions; no rule of the train's floors reaches them.
+    places: list[Callable[[Options, Train], list[str]]] = field(default_factory=list)
     # The expansion's part of a snapshot: to JSON, and back onto a rebuilt game.
     to_json: list[Callable[[Game, dict[str, Any]], None]] = field(default_factory=list)
     from_json: list[Callable[[Game, dict[str, Any]], None]] = field(default_factory=list)

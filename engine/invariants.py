@@ -74,8 +74,9 @@ def problems(game: Game) -> list[str]:
     lawful = law(game)
     if game.marshal not in train.positions or (lawful and train.floor_of[game.marshal] != INSIDE):
         found.append(f"the marshal stands at {game.marshal!r}, not inside a car (B-2.4)")
+    places = {p for more in HOOKS.places for p in more(game.options, train)}
     for bandit in game.bandits.values():
-        if bandit.at in HOOKS.off_board:
+        if bandit.at in HOOKS.off_board or bandit.at in places:
             pass
         elif bandit.at not in train.positions:
             found.append(f"{bandit.name} stands at {bandit.at!r}, not a position of the train")

@@ -29,6 +29,8 @@ def give_neutral_bullets(game: Game, victims: list[Bandit], cause: str) -> bool:
             game.neutral_bullets = 0
         return False
     for victim in victims:
+        if any(dodges(game, victim, cause) for dodges in HOOKS.dodges):
+            continue  # the victim sends the bullet to someone else (Silk's Dodge, M-31)
         game.neutral_bullets -= 1
         receive_bullet(game, victim, NEUTRAL)
         record(game, "hit", bandit=victim.name, by=NEUTRAL, cause=cause)

@@ -29,10 +29,14 @@ from engine.errors import EngineError
 from engine.events import EVENTS, run_event
 from engine.flow import advance, apply
 from engine.hooks import HOOKS, SCENARIO_HOOKS
-from engine.model import SCENARIO, Bandit, Game, Options, Seat, card, is_bullet, loot_kind
+from engine.model import SCENARIO, Bandit, Game, Options, PlayedCard, Seat, card, card_owner, is_bullet, loot_kind
 from engine.scoring import scores, winners
 from engine.setup import action_cards, new_game
 from engine.train import position
+
+# The pseudo-event of the upkeep after a round card's event: each expansion's end of round (the
+# stagecoach's move, H-10; the round's Marshal bullets into the decks, M-8), nothing else.
+END_OF_ROUND = "end-of-round"
 
 
 class ScenarioFailure(Exception):
@@ -119,11 +123,17 @@ def build(scenario: dict[str, Any]) -> Game:
         second_strongbox=bool(scenario.get("second_strongbox", True)),
         phase=SCENARIO,
     )
-    for bandit in bandits.values():
-        if bandit.at not in game.train.positions:
-            raise ScenarioFailure(f"{bandit.name} starts at {bandit.at}, not a position of this train")
     for part in SCENARIO_HOOKS.build:
         part(game, scenario)
+    # Project extension: the cards played so far this round, all resolved, in the order played (a
+    # Brilliant idea copies from them, M-3); the next action step resolves as the card after them.
+    game.pile = [PlayedCard(str(c), bandits[card_owner(c)].seat if card_owner(c) in bandits else 0, False)
+                 for c in scenario.get("pile", [])]
+    game.cursor = len(game.pile) + 1
+    places = {*game.train.positions, *(p for more in HOOKS.places for p in more(options, game.train))}
+    for bandit in bandits.values():
+        if bandit.at not in places:
+            raise ScenarioFailure(f"{bandit.name} starts at {bandit.at}, not a position of this train")
     return game
 
 
@@ -161,12 +171,16 @@ def _text(value: Any) -> str:
 
 def _resolve_action(game: Game, step: dict[str, Any]) -> None:
     name, action = step["by"], step["action"]
-    if name not in game.bandits:
+    performer = HOOKS.performers.get(name) if name in HOOKS.players else None
+    if name not in game.bandits and performer is None:
         raise ScenarioFailure(f"{name} is not in this scenario")
-    if action not in PERFORM:
+    if action not in PERFORM and performer is None:
         raise ScenarioFailure(f"action {action!r} is not supported by this engine")
     choose, offered = list(step.get("choose", [])), step.get("offered")
-    perform(game, action, game.bandits[name])
+    if performer is not None:  # a player who is not a bandit (the Marshal, M-7)
+        performer(game, action)
+    else:
+        perform(game, action, game.bandits[name])
     asked = 0
     while game.pending is not None:
         decision = game.pending
@@ -197,14 +211,19 @@ def _resolve_action(game: Game, step: dict[str, Any]) -> None:
 
 def _apply_event(game: Game, step: dict[str, Any]) -> None:
     event = step["event"]
-    if event not in EVENTS and event not in SCENARIO_HOOKS.events:
+    if event not in EVENTS and event not in SCENARIO_HOOKS.events and event != END_OF_ROUND:
         raise ScenarioFailure(f"event {event!r} is not supported by this engine")
     # A bandit's answers, in order (a list when one bandit decides more than once).
     choose = {name: list(a) if isinstance(a, list) else [a] for name, a in step.get("choose", {}).items()}
-    if event in SCENARIO_HOOKS.events:
+    if event == END_OF_ROUND:
+        for upkeep in HOOKS.round_over:
+            upkeep(game)
+    elif event in SCENARIO_HOOKS.events:
         SCENARIO_HOOKS.events[event](game)
     else:
         run_event(game, event)
+    if game.phase in HOOKS.phases:
+        advance(game)  # an event of several steps (Angry Marshal with a Marshal player, M-40)
     while game.pending is not None:
         decision = game.pending
         answers = choose.get(str(decision.bandit))
@@ -228,7 +247,11 @@ def _answer(game: Game, step: dict[str, Any]) -> None:
 
 
 def _seat_of(game: Game, bandit: str) -> Seat:
+    """The seat of a bandit, or of the player who plays none (the Marshal, M-1)."""
     if bandit not in game.bandits:
+        seat = next((s for s in game.seats if not s.bandits), None)
+        if bandit in HOOKS.players and seat is not None:
+            return seat
         raise ScenarioFailure(f"{bandit} is not in this game")
     return game.seats[game.bandits[bandit].seat]
 
@@ -349,6 +372,12 @@ def _flow(game: Game) -> dict[str, Any]:
             "round_cards_left": len(game.round_deck), "turn": game.planning.turn}
 
 
+def _seat_name(game: Game, seat: int) -> str:
+    """A seat by its first bandit, or by the player who plays none (the Marshal, M-1)."""
+    bandits = game.seats[seat].bandits
+    return bandits[0] if bandits else min(HOOKS.players)
+
+
 def _short(card_text: str) -> str:
     """A card as scenarios write it: the action of a bandit's own card, a bullet in full."""
     return card_text if is_bullet(card_text) else card_text.partition(":")[2]
@@ -362,11 +391,11 @@ def _check_flow(game: Game, expect: dict[str, Any], differ: Any) -> None:
     if "wagons" in expect and len(game.wagons) != expect["wagons"]:
         differ("wagons", expect["wagons"], len(game.wagons))
     if "first" in expect:
-        first = game.seats[game.first_seat].bandits[0]
+        first = _seat_name(game, game.first_seat)
         if first != expect["first"]:
             differ("first player", expect["first"], first)
     if "asks" in expect:
-        asked = None if game.pending is None else game.seats[game.pending.seat].bandits[0]
+        asked = None if game.pending is None else _seat_name(game, game.pending.seat)
         if asked != expect["asks"]:
             differ("asks", expect["asks"], asked)
     if "offered" in expect:

@@ -519,6 +519,11 @@ def marshal(table: Table, decision: Decision, rng: random.Random) -> str:
     return _best(decision, rng, lambda car: _marshal_worth(table, int(car)))
 
 
+def dodge(table: Table, decision: Decision, rng: random.Random) -> str:
+    """Silk's Dodge (M-31): the neutral bullet to the richest rival side, never to her own."""
+    return _best(decision, rng, lambda name: -1e9 if name in table.mine else table.side_scores[name])
+
+
 def yes(table: Table, decision: Decision, rng: random.Random) -> str:
     """Cheyenne's purse (B-9.4) and Pickpocketing's (B-10.6): a purse is always worth taking."""
     return f"{decision.kind} yes"
@@ -544,6 +549,7 @@ DECIDE: dict[str, Callable[[Table, Decision, random.Random], str]] = {
     "drop": drop,
     "shove": shove,
     "marshal": marshal,
+    "dodge": dodge,
     "keep-purse": yes,
     "pickpocket": yes,
     "discard": keep,

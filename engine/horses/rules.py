@@ -160,7 +160,8 @@ def _arrived(game: Game, bandits: list[Bandit], how: str, came_from: Position) -
     coach = game.coach
     if coach is None:
         return
-    if how == "move" and len(bandits) == 1 and passes_shotgun(game, coach, came_from, bandits[0].at):
+    if (how == "move" and len(bandits) == 1 and passes_shotgun(game, coach, came_from, bandits[0].at)
+            and not any(free(game, bandits[0]) for free in HOOKS.passes_lawmen)):
         give_neutral_bullets(game, bandits, cause=SHOTGUN)  # passing by: not stopped (H-11)
     if coach.shotgun is not None:
         meet_shotgun(game, coach, [b for b in bandits if b.at == shotgun_at(game, coach)])

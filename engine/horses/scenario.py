@@ -9,7 +9,7 @@ from typing import Any
 from engine.data import base
 from engine.hooks import SCENARIO_HOOKS
 from engine.horses.model import Coach
-from engine.horses.rules import drink, stagecoach_moves
+from engine.horses.rules import drink
 from engine.model import Bandit, Game
 
 NEUTRAL_BULLETS = 16  # H-1: 3 more than the base game's 13
@@ -62,6 +62,5 @@ def hostage_of(game: Game, bandit: Bandit) -> str | None:
 
 SCENARIO_HOOKS.build.append(build)
 SCENARIO_HOOKS.steps["drink"] = drink_step
-SCENARIO_HOOKS.events["end-of-round"] = stagecoach_moves
 SCENARIO_HOOKS.expect.append(expect)
 SCENARIO_HOOKS.bandit_fields["hostage"] = hostage_of

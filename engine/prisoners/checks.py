@@ -10,7 +10,7 @@ from engine.hooks import HOOKS
 from engine.model import OVER, Game, loot_kind
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import prison_of
-from engine.prisoners.model import CELL, MARSHAL_BULLET, Prison
+from engine.prisoners.model import MAIL, MARSHAL_BULLET, Prison, cell
 from engine.prisoners.objectives import fulfilled, marshal_wins
 
 
@@ -53,7 +53,7 @@ def _totals(game: Game, count: Counter[str]) -> None:
     if prison is None:
         return
     count["bullets:marshal"] += sum(map(len, prison.revolvers)) + sum(map(len, prison.maluses.values()))
-    count["loot:mail"] += len(prison.rewards_mail)
+    count[f"loot:{MAIL}"] += len(prison.rewards_mail)
     count["fist-fight-ace"] += len(prison.aces) + sum(map(len, prison.won_aces.values()))
     count["prisoner"] += len(prison.prisoners) + len(prison.held) + len(prison.rewards_prisoners)
     count["objective"] += len(prison.to_come) + len(prison.objectives)
@@ -83,7 +83,7 @@ def _problems(game: Game) -> list[str]:
     for name, maluses in prison.maluses.items():
         if any(m not in data.round_maluses for m in maluses):
             found.append(f"{name} holds a malus that does not last the round: {maluses}")
-    if any(b.at == CELL and b.name not in prison.wanted for b in game.bandits.values()):
+    if any(b.at == cell(game) and b.name not in prison.wanted for b in game.bandits.values()):
         found.append("a bandit is in the cell but the Marshal never took their Wanted card")
     if any(c == MARSHAL_BULLET for c in game.seats[prison.seat].deck):
         found.append("the Marshal holds one of his own bullets")

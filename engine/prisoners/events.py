@@ -10,13 +10,21 @@ from engine.events import EVENTS, finish_event, lose_lowest_purse
 from engine.flow import resolve_next
 from engine.hooks import HOOKS
 from engine.marshal import marshal_car
-from engine.model import ROUND_END, Game, PlayedCard, is_bullet
+from engine.model import EVENT, ROUND_END, Game, PlayedCard, is_bullet
 from engine.prisoners.lawman import fire, move, prison_of
 from engine.prisoners.model import Prison
 
 REFLEX = "reflex"  # the phase of the Reflex turn (M-40)
 ANGRY = "angry-marshal"  # the phase of the Angry Marshal's two actions with a Marshal player (M-40)
 PASS = "pass"
+
+
+def _begin(game: Game, phase: str, queue: list[str]) -> None:
+    """An event of several steps runs as a phase of its own, then the round goes on (B-5.3)."""
+    prison: Prison = game.prison
+    prison.queue = queue
+    prison.resume = ROUND_END if game.phase == EVENT else game.phase
+    game.phase = phase
 
 
 def rescue(game: Game) -> None:
@@ -44,8 +52,7 @@ def rumours(game: Game) -> None:
 def reflex(game: Game) -> None:
     """M-40: after Stealin', clockwise from the first player, each player may play one card of the
     hand kept at the end of Schemin'; it resolves at once."""
-    game.prison.queue = [str(s) for s in game.seat_order(game.first_seat)]
-    game.phase = REFLEX
+    _begin(game, REFLEX, [str(s) for s in game.seat_order(game.first_seat)])
 
 
 def _reflex_next(game: Game) -> None:
@@ -60,7 +67,7 @@ def _reflex_next(game: Game) -> None:
         for seat in game.seats:  # B-6.6, after the Reflex turn
             seat.deck.extend(seat.hand)
             seat.hand = []
-    game.phase = ROUND_END
+    game.phase = prison.resume
 
 
 @answers(REFLEX)
@@ -76,15 +83,14 @@ def _reflex_card(game: Game, bandit: str | None, card: str, context: dict[str, A
 
 def angry_marshal(game: Game) -> None:
     """M-40: with a Marshal player, he may do a Fire action then a Move action, without cards."""
-    game.prison.queue = ["fire", "move"]
-    game.phase = ANGRY
+    _begin(game, ANGRY, ["fire", "move"])
 
 
 def _angry_next(game: Game) -> None:
     prison: Prison = game.prison
     if not prison.queue or prison.fallen:
         prison.queue = []
-        game.phase = ROUND_END
+        game.phase = prison.resume
         return
     action = prison.queue.pop(0)
     (fire if action == "fire" else move)(game, prison, optional=True)

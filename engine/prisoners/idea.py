@@ -10,7 +10,7 @@ from engine.decisions import answers, ask, record
 from engine.hooks import HOOKS
 from engine.marshal import enter
 from engine.model import Bandit, Game, Seat, card, card_action, card_owner, loot_kind
-from engine.prisoners.model import CELL, IDEA, Prison
+from engine.prisoners.model import IDEA, Prison, cell
 from engine.scoring import token_value
 
 
@@ -40,7 +40,7 @@ def brilliant_idea(game: Game, bandit: Bandit) -> None:
     prison: Prison = game.prison
     train = game.train
     prison_car = train.caboose
-    if bandit.at == CELL:
+    if bandit.at == cell(game):
         ask(game, bandit.seat, bandit.name, "escape", [train.inside(prison_car), train.roof(prison_car)])
     elif train.car_of.get(bandit.at) == prison_car:
         _free(game, prison, bandit)
@@ -56,7 +56,7 @@ def _escape(game: Game, name: str | None, to: str, context: dict[str, Any]) -> N
 def _free(game: Game, prison: Prison, bandit: Bandit) -> None:
     """A prisoner (one at a time, M-4) or a bandit from the cell."""
     values = [] if bandit.name in prison.held else [f"prisoner:{p}" for p in prison.prisoners]
-    values += [f"bandit:{b.name}" for b in game.bandits_in_seat_order() if b.at == CELL]
+    values += [f"bandit:{b.name}" for b in game.bandits_in_seat_order() if b.at == cell(game)]
     if not values:
         no_effect(game, bandit, IDEA, "nobody-to-free")
         return

@@ -15,7 +15,7 @@ from engine.decisions import answers, ask, record
 from engine.hooks import HOOKS
 from engine.model import Bandit, Game, loot_kind
 from engine.prisoners.data import prisoners_data
-from engine.prisoners.model import CELL, FALLEN, MAIL, MARSHAL, MARSHAL_BULLET, Prison
+from engine.prisoners.model import CELL, FALLEN, MAIL, MARSHAL, MARSHAL_BULLET, Prison, cell
 from engine.train import Position
 
 REVOLVERS = "ab"  # the two revolvers' names in answers: "a:ghost" fires revolver a at Ghost
@@ -165,8 +165,8 @@ def arrest(game: Game, prison: Prison) -> None:
 def _arrest(game: Game, name: str | None, target: str, context: dict[str, Any]) -> None:
     prison: Prison = game.prison
     bandit = game.bandits[target]
-    record(game, "move", bandit=target, at=bandit.at, to=CELL, how="arrest")
-    bandit.at = CELL
+    record(game, "move", bandit=target, at=bandit.at, to=cell(game), how="arrest")
+    bandit.at = cell(game)
     if target not in prison.wanted:
         prison.wanted.append(target)
         record(game, "wanted", bandit=target)
@@ -252,4 +252,5 @@ HOOKS.players.add(MARSHAL)
 HOOKS.performers[MARSHAL] = perform
 HOOKS.marshal_law.append(_no_law)
 HOOKS.in_play.append(_in_play)
-HOOKS.off_board.update({CELL, FALLEN})
+HOOKS.off_board.add(FALLEN)
+HOOKS.places.append(lambda options, train: [f"{train.caboose}/{CELL}"] if options.prisoners else [])

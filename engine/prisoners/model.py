@@ -9,14 +9,20 @@ from typing import Any
 from engine.model import VALUED
 
 MARSHAL = "marshal"  # the Marshal player: his cards ("marshal:arrest"), his bullets, his piece
-CELL = "cell"  # the prison wagon's cell (M-2): adjacent to nothing, off the train's positions
+CELL = "cell"  # the prison wagon's third floor (M-2): "6/cell", adjacent to nothing (engine.prisoners.model.cell)
 FALLEN = "fallen"  # thrown off the train for good (Deadly fall, M-40)
 SHAKE = "K"  # the Shake turn's code on a round card (M-40, DATA.md)
-MAIL = "mail"  # a mail bag's loot kind: "mail:1200", its value hidden like a purse's (M-1)
+MAIL = "mailbag"  # a mail bag's loot kind: "mailbag:1200", its value hidden like a purse's (M-1)
 IDEA = "idea"  # the Brilliant idea card's action (M-3)
 MARSHAL_BULLET = f"bullet:{MARSHAL}"
 
 VALUED.add(MAIL)
+
+
+def cell(game: Any) -> str:
+    """The prison wagon's cell: a position of the caboose (SCENARIOS.md), yet none of the train's
+    positions, so that no rule of the train's floors reaches it (M-2)."""
+    return f"{game.train.caboose}/{CELL}"
 
 
 @dataclass(slots=True)
@@ -43,6 +49,7 @@ class Prison:
     # A phase of the expansion while it lasts: what is left to do (the Reflex queue, the
     # Angry Marshal's actions).
     queue: list[str] = field(default_factory=list)
+    resume: str = "round-end"  # the phase after it (a scenario's hand-built state returns to its own)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -53,6 +60,7 @@ class Prison:
             "prisoners": list(self.prisoners), "held": dict(self.held),
             "maluses": {k: list(v) for k, v in self.maluses.items()}, "golden": self.golden,
             "fallen": self.fallen, "chain": self.chain, "copying": self.copying, "queue": list(self.queue),
+            "resume": self.resume,
         }
 
     @classmethod
@@ -71,6 +79,7 @@ class Prison:
             maluses={str(k): [str(m) for m in v] for k, v in data["maluses"].items()},
             golden=int(data["golden"]), fallen=bool(data["fallen"]), chain=bool(data["chain"]),
             copying=bool(data["copying"]), queue=strings("queue"),
+            resume=str(data.get("resume", "round-end")),
         )
 
     def copy(self) -> Prison:

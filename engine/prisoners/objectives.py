@@ -11,7 +11,7 @@ from engine.hooks import HOOKS
 from engine.model import Game, loot_kind
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import prison_of
-from engine.prisoners.model import CELL, FALLEN, MAIL, MARSHAL, MARSHAL_BULLET, Prison
+from engine.prisoners.model import FALLEN, MAIL, MARSHAL, MARSHAL_BULLET, Prison, cell
 from engine.scoring import scores
 
 
@@ -64,19 +64,26 @@ def marshal_wins(game: Game) -> bool:
 
 
 def _round_over(game: Game) -> None:
-    """M-8: the round's Marshal bullets are shuffled into their victims' decks. M-9: after the last
-    round, the prisoners still behind the prison wagon and the mail bags still in the train go to
-    the Marshal's rewards."""
     prison = prison_of(game)
     if prison is None:
         return
+    maluses_back(game, prison)
+    if game.round_no >= base().rounds:
+        last_rewards(game, prison)
+
+
+def maluses_back(game: Game, prison: Prison) -> None:
+    """M-8: the round's Marshal bullets kept in front of their victims are shuffled into their decks."""
     for name, maluses in prison.maluses.items():
         deck = game.seats[game.bandits[name].seat].deck
         for _ in maluses:
             deck.insert(game.dice.randrange(len(deck) + 1), MARSHAL_BULLET)
     prison.maluses.clear()
-    if game.round_no < base().rounds:
-        return
+
+
+def last_rewards(game: Game, prison: Prison) -> None:
+    """M-9: after the last round, the prisoners still behind the prison wagon and the mail bags
+    still in the train go to the Marshal's rewards."""
     if prison.prisoners:
         prison.rewards_prisoners += prison.prisoners
         record(game, "prisoners-kept", prisoners=list(prison.prisoners))
@@ -111,7 +118,7 @@ def _contenders(game: Game, names: list[str]) -> list[str]:
     if prison_of(game) is None:
         return names
     crime = station(game) == "crime-doesnt-pay"
-    return [n for n in names if game.bandits[n].at != FALLEN and not (crime and game.bandits[n].at == CELL)]
+    return [n for n in names if game.bandits[n].at != FALLEN and not (crime and game.bandits[n].at == cell(game))]
 
 
 def _winners(game: Game, found: list[str]) -> list[str]:

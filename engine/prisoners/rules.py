@@ -12,7 +12,7 @@ from engine.marshal import enter
 from engine.model import Bandit, Game
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import deadly_fall, prison_of
-from engine.prisoners.model import CELL, FALLEN, IDEA
+from engine.prisoners.model import FALLEN, IDEA, cell
 from engine.train import Position
 
 
@@ -22,7 +22,7 @@ def _forbidden(game: Game, bandit: Bandit, action: str) -> str | None:
     prison = prison_of(game)
     if prison is None:
         return None
-    if bandit.at == CELL and action != IDEA:
+    if bandit.at == cell(game) and action != IDEA:
         return "cell"
     if not prison.copying:
         stops = prisoners_data().round_maluses

@@ -275,7 +275,7 @@ def one_of_every_kind() -> dict[str, Game]:
 
 
 DECISION_KINDS = {"plan", "move", "floor", "fire", "rob", "punch", "drop", "keep-purse", "shove", "marshal",
-                  "pickpocket", "discard"}
+                  "pickpocket", "discard", "dodge"}
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

@@ -1,0 +1,94 @@
+"""The expansion's part of the scenario format (tests/scenarios/README.md, "Marshal & Prisoners")."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from engine.data import base
+from engine.hooks import SCENARIO_HOOKS
+from engine.model import Game, Seat, card
+from engine.prisoners.data import prisoners_data
+from engine.prisoners.model import MARSHAL, Prison
+from engine.prisoners.objectives import fulfilled, last_rewards
+from engine.train import train_of
+
+
+def build(game: Game, scenario: dict[str, Any]) -> None:
+    """The Marshal is player 1 (seat 0) with his action cards; the last wagon is the prison wagon."""
+    if not game.options.prisoners:
+        return
+    data = prisoners_data()
+    game.wagons = (*game.wagons[:-1], data.prison_wagon)
+    game.train = train_of(game.wagons, game.options.horses)
+    for seat in game.seats:
+        seat.index += 1
+    for bandit in game.bandits.values():
+        bandit.seat += 1
+    game.seats.insert(0, Seat(index=0, bandits=[], deck=[
+        card(MARSHAL, action) for action, n in data.marshal_cards for _ in range(n)]))
+    listed = scenario["bandits"]
+    game.prison = Prison(
+        seat=0,
+        revolvers=[list(r) for r in scenario.get("revolvers", [data.revolver] * data.revolvers)],
+        aces=[int(a) for a in scenario.get("aces", data.fist_fight_aces)],
+        won_aces={n: [int(a) for a in spec["aces"]] for n, spec in listed.items() if spec.get("aces")},
+        wanted=[str(n) for n in scenario.get("wanted", [])],
+        objectives=[str(o) for o in scenario.get("objectives", [])],
+        revealed=[str(o) for o in scenario.get("revealed", [])],
+        prisoners=[str(p) for p in scenario.get("prisoners", [])],
+        held={n: str(spec["prisoner"]) for n, spec in listed.items() if spec.get("prisoner")},
+        maluses={n: [str(m) for m in spec["maluses"]] for n, spec in listed.items() if spec.get("maluses")},
+        rewards_prisoners=[str(p) for p in scenario.get("marshal_rewards", {}).get("prisoners", [])],
+        rewards_mail=[str(t) for t in scenario.get("marshal_rewards", {}).get("mailbags", [])],
+    )
+    if "round_event" in scenario and game.round_card is None:  # e.g. Deadly fall's round
+        game.round_card = next(name for name, c in data.cards.station_cards.items()
+                               if c.event == scenario["round_event"])
+        base().round_card(game.round_card, game.players())
+
+
+def expect(game: Game, wanted: dict[str, Any], differ: Callable[[str, Any, Any], None]) -> None:
+    prison: Prison | None = game.prison
+    if prison is None:
+        return
+    if "prisoners" in wanted and Counter(prison.prisoners) != Counter(wanted["prisoners"]):
+        differ("prisoners", sorted(wanted["prisoners"]), sorted(prison.prisoners))
+    if "aces" in wanted and prison.aces != wanted["aces"]:
+        differ("aces", wanted["aces"], prison.aces)
+    if "wanted" in wanted and set(prison.wanted) != set(wanted["wanted"]):
+        differ("wanted", sorted(wanted["wanted"]), sorted(prison.wanted))
+    if "revolvers" in wanted and prison.revolvers != wanted["revolvers"]:
+        differ("revolvers", wanted["revolvers"], prison.revolvers)
+    rewards = wanted.get("marshal_rewards", {})
+    if "prisoners" in rewards and Counter(prison.rewards_prisoners) != Counter(rewards["prisoners"]):
+        differ("Marshal's prisoners", sorted(rewards["prisoners"]), sorted(prison.rewards_prisoners))
+    if "mailbags" in rewards and Counter(prison.rewards_mail) != Counter(rewards["mailbags"]):
+        differ("Marshal's mail bags", sorted(rewards["mailbags"]), sorted(prison.rewards_mail))
+    if "marshal_deck_top" in wanted:
+        deck = game.seats[prison.seat].deck
+        top = list(reversed(deck[len(deck) - len(wanted["marshal_deck_top"]):]))
+        if top != wanted["marshal_deck_top"]:
+            differ("Marshal's deck top", wanted["marshal_deck_top"], top)
+    if "objectives_seen" in wanted and len(prison.objectives) != wanted["objectives_seen"]:
+        differ("objectives_seen", wanted["objectives_seen"], len(prison.objectives))
+    if "revealed" in wanted and prison.revealed != wanted["revealed"]:
+        differ("revealed", wanted["revealed"], prison.revealed)
+    if "fulfilled" in wanted and sorted(fulfilled(game)) != sorted(wanted["fulfilled"]):
+        differ("fulfilled", sorted(wanted["fulfilled"]), sorted(fulfilled(game)))
+    if "marshal_fallen" in wanted and prison.fallen != wanted["marshal_fallen"]:
+        differ("marshal_fallen", wanted["marshal_fallen"], prison.fallen)
+
+
+def _prison(game: Game) -> Prison:
+    prison: Prison = game.prison
+    return prison
+
+
+SCENARIO_HOOKS.build.append(build)
+SCENARIO_HOOKS.events["end-of-game"] = lambda game: last_rewards(game, _prison(game))
+SCENARIO_HOOKS.expect.append(expect)
+SCENARIO_HOOKS.bandit_fields["prisoner"] = lambda game, bandit: _prison(game).held.get(bandit.name)
+SCENARIO_HOOKS.bandit_fields["maluses"] = lambda game, bandit: _prison(game).maluses.get(bandit.name, [])
+SCENARIO_HOOKS.bandit_fields["aces"] = lambda game, bandit: _prison(game).won_aces.get(bandit.name, [])
