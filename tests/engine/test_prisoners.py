@@ -130,7 +130,7 @@ def test_m_6_objectives_are_seen_by_the_marshal_only_until_rumours_or_the_end() 
         apply(game, f"{game.pending.kind} {rng.choice(game.pending.values)}")
     assert prison(game).revealed == [objective]  # Rumours: the only one he had seen
     assert observe(game, None)["prison"]["objectives"][0] == objective
-    assert [e["objective"] for e in observe_log(game, 0) if e["type"] == "objective"][0] == objective
+    assert next(e["objective"] for e in observe_log(game, 0) if e["type"] == "objective") == objective
 
 
 def test_m_9_whole_games_end_with_the_marshal_or_the_bandits_winning() -> None:
