@@ -163,12 +163,21 @@ def fire(game: Game, bandit: Bandit) -> None:
     ask(game, bandit.seat, bandit.name, "fire", targets)
 
 
+def not_a_bandit(game: Game, hooks: list[Callable[[Game, Bandit, str], bool]], actor: Bandit, target: str,
+                 verb: str) -> bool:
+    """A shot or punch at someone who is not a bandit (the shotgun, the Marshal): True once an
+    expansion's hook carried it out."""
+    if target in game.bandits:
+        return False
+    if not any(hook(game, actor, target) for hook in hooks):
+        raise ValueError(f"nobody to {verb} called {target!r}")
+    return True
+
+
 @answers("fire")
 def _fire_at(game: Game, name: str | None, target: str, context: dict[str, Any]) -> None:
     shooter = game.bandits[str(name)]
-    if target not in game.bandits:
-        if not any(hook(game, shooter, target) for hook in HOOKS.fire_other):
-            raise ValueError(f"nobody to shoot called {target!r}")
+    if not_a_bandit(game, HOOKS.fire_other, shooter, target, "shoot"):
         return
     victim = game.bandits[target]
     shooter.revolver -= 1
@@ -267,9 +276,7 @@ def punch(game: Game, bandit: Bandit) -> None:
 @answers("punch")
 def _punch_whom(game: Game, name: str | None, target: str, context: dict[str, Any]) -> None:
     puncher = game.bandits[str(name)]
-    if target not in game.bandits:
-        if not any(hook(game, puncher, target) for hook in HOOKS.punch_other):
-            raise ValueError(f"nobody to punch called {target!r}")
+    if not_a_bandit(game, HOOKS.punch_other, puncher, target, "punch"):
         return
     victim = game.bandits[target]
     record(game, "punch", bandit=puncher.name, target=victim.name, at=puncher.at)
