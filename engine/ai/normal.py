@@ -28,11 +28,14 @@ from typing import TypeVar
 
 from engine.actions import fire_targets, has_power
 from engine.ai import normal_horses as horses
+from engine.ai import normal_marshal as marshal_player
 from engine.ai import normal_pairs as pairs
+from engine.ai import normal_prisoners as prisoners
 from engine.ai.value import PUBLIC_WORTH, kind_worth, standings
 from engine.hooks import HOOKS, through
 from engine.horses.model import COACH_ROOF
 from engine.horses.rules import SHOTGUN
+from engine.marshal import law
 from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, is_bullet, loot_kind
 from engine.planning import turns
 from engine.scoring import sides
@@ -67,6 +70,9 @@ class Table:
         card = game.current_round_card()
         self.event = card.event if card and game.options.events else None
         self.marshal_car = game.train.car_of[game.marshal]
+        self.lawful = law(game)  # the marshal's law (B-7.10), not with a Marshal player (M-5)
+        # Stopping by him: a neutral bullet and a flight (B-7.10), or an arrest to fear (M-7).
+        self.marshal_cost = MARSHAL_SHOT if self.lawful else prisoners.ARREST_RISK
         # Rivals at a position: a punch waiting to happen (Belle is sheltered, B-9.5).
         self.crowd: dict[Position, float] = {}
         if not has_power(game, self.me, "belle"):
@@ -185,14 +191,14 @@ class Table:
                 qcar = car_of.get(q)
                 steps = abs(car - (self.coach.faces if qcar is None else qcar)) + (floor_of[q] != floor)
                 reach = worth / (2.0 + 2.0 * (steps + (qcar is None)))
-                if q == guarded:
+                if q == guarded and self.lawful:
                     reach *= 0.3  # nobody can stay by the marshal to rob it (B-7.10)
                 if reach > nearby:
                     nearby = reach
         value += nearby
         if pos == self.game.marshal:
-            value -= MARSHAL_SHOT
-        elif floor == INSIDE and abs(self.marshal_car - car) == 1:
+            value -= self.marshal_cost
+        elif floor == INSIDE and abs(self.marshal_car - car) == 1 and self.lawful:
             value -= 0.15 * MARSHAL_SHOT  # a Marshal card away from a bullet
         value -= self.crowd.get(pos, 0.0)
         if self.coach is not None:
@@ -219,12 +225,14 @@ class Table:
         return value
 
     def landing(self, pos: Position) -> Position:
-        """Where a bandit entering ``pos`` ends up: the marshal sends him to the roof (B-7.10)."""
-        return self.train.other_floor(pos) if pos == self.game.marshal else pos
+        """Where a bandit entering ``pos`` ends up: the marshal sends him to the roof (B-7.10; not a
+        Marshal player, M-5)."""
+        return self.train.other_floor(pos) if pos == self.game.marshal and self.lawful else pos
 
     def penalty(self, to: Position, start: Position | None = None) -> float:
-        """Stepping into the marshal's car (B-7.10) or past the shotgun on the roofs (H-11)."""
-        cost = -MARSHAL_SHOT if to == self.game.marshal else 0.0
+        """Stepping into the marshal's car (B-7.10; beside the Marshal player, M-7) or past the
+        shotgun on the roofs (H-11)."""
+        cost = -self.marshal_cost if to == self.game.marshal else 0.0
         if self.coach is not None and horses.passes_shotgun(self, self.me.at if start is None else start, to):
             cost -= horses.SHOTGUN_PASS
         return cost
@@ -331,6 +339,8 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
             worth = draw_worth(table, decision, kinds, turn)
         elif verb == "pass":
             worth = pairs.pass_worth(table)
+        elif verb == "idea":  # the Brilliant idea taken instead of drawing (M-3)
+            worth = prisoners.idea_draw_worth(table, draw_worth(table, decision, kinds, turn))
         elif verb == "drink":
             plays = sorted((worth_of(h) for h in hand if not is_bullet(h)), reverse=True)
             worth = horses.drink_worth(table, c, plays, draw_worth(table, decision, kinds, turn))
@@ -368,6 +378,11 @@ def _imagine(
 def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool) -> float:
     """What playing a card now should bring, judged from where my bandit will be when it resolves."""
     game, me = table.game, table.me
+    if game.prison is not None:
+        if action == "idea":
+            return prisoners.idea_worth(table, pos)
+        if prisoners.stopped(table, action):
+            return 0.0  # the cell, a malus of the round (M-2, M-8)
     if table.car(pos) is None:
         return 0.0  # escaped (H-22): the card will not resolve
     if action == "rob":
@@ -396,9 +411,10 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
         company = [b for b in game.bandits.values() if b.at == pos and b is not me]
         rivals = [b for b in company if b.name not in table.mine]
         victims = [b for b in rivals if b.loot]
+        ace = prisoners.punch_worth(table, pos)  # the Marshal player's Fist-fight ace (M-5)
         if not victims:
-            return 20.0 if rivals else -OWN_SHOT if company else 0.0  # only my other bandit to punch
-        return 100.0 + max(_knock_loose(table, b) for b in victims) * 0.5
+            return max(ace, 20.0 if rivals else -OWN_SHOT if company else 0.0)  # only my other bandit to punch
+        return max(ace, 100.0 + max(_knock_loose(table, b) for b in victims) * 0.5)
     if action == "marshal":
         return 0.5 * max(_marshal_worth(table, c) for c in _marshal_cars(game))
     return 0.0
@@ -461,6 +477,8 @@ def fire(table: Table, decision: Decision, rng: random.Random) -> str:
     def worth(name: str) -> float:
         if name in table.mine:
             return -OWN_BANDIT  # V-2.8: a Gunslinger point less; V-3.4: a bullet in my own deck
+        if name not in game.bandits:
+            return prisoners.target_worth(table, name)  # the Marshal player (M-5)
         victim = game.bandits[name]
         value = table.side_scores[name]
         if table.coach is not None:
@@ -488,6 +506,8 @@ def punch(table: Table, decision: Decision, rng: random.Random) -> str:
             return horses.SHOTGUN_PUNCH
         if name in table.mine:
             return -OWN_BANDIT  # my other bandit's loot would only fall to the floor
+        if name not in table.game.bandits:
+            return prisoners.target_worth(table, name)  # the Marshal player (M-5)
         return _knock_loose(table, table.game.bandits[name]) + 0.1 * table.side_scores[name]
 
     return _best(decision, rng, worth)
@@ -522,6 +542,22 @@ def marshal(table: Table, decision: Decision, rng: random.Random) -> str:
 def dodge(table: Table, decision: Decision, rng: random.Random) -> str:
     """Silk's Dodge (M-31): the neutral bullet to the richest rival side, never to her own."""
     return _best(decision, rng, lambda name: -1e9 if name in table.mine else table.side_scores[name])
+
+
+def reflex(table: Table, decision: Decision, rng: random.Random) -> str:
+    """The Reflex turn (M-40): the best card of the hand now, if it is worth playing."""
+    me = table.me
+
+    def worth(card: str) -> float:
+        if card == "pass" or is_bullet(card):
+            return 20.0
+        return card_worth(table, card_action(card), me.at, table.loot, card_action(card) == "rob")
+
+    return _best(decision, rng, worth)
+
+
+def _with_best(rule: Callable[..., str]) -> Callable[[Table, Decision, random.Random], str]:
+    return lambda table, decision, rng: rule(table, decision, rng, _best)
 
 
 def yes(table: Table, decision: Decision, rng: random.Random) -> str:
@@ -560,6 +596,9 @@ DECIDE: dict[str, Callable[[Table, Decision, random.Random], str]] = {
     "hostage": horses.hostage,
     "flee": horses.flee,
     "keep-card": horses.keep_card,
+    # Marshal & Prisoners (engine.ai.normal_prisoners; the Marshal player: engine.ai.normal_marshal)
+    "reflex": reflex,
+    **{kind: _with_best(rule) for kind, rule in prisoners.BANDIT_DECIDE.items()},
     # a player with two bandits (engine.ai.normal_pairs)
     "place": pairs.place,
     "take-card": pairs.take_card,
@@ -574,5 +613,7 @@ def decide(game: Game, seat: int, rng: random.Random) -> str:
     """
     decision = game.pending
     assert decision is not None and decision.seat == seat
+    if not game.seats[seat].bandits:  # the Marshal player (M-1)
+        return marshal_player.decide(game, decision, rng)
     return DECIDE[decision.kind](Table(game, seat, decision.bandit), decision, rng)
 

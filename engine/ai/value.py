@@ -7,7 +7,10 @@ from functools import cache
 from engine.data import base
 from engine.hooks import HOOKS
 from engine.horses.scoring import ransom
-from engine.model import OVER, Bandit, Game, loot_kind, purse_value
+from engine.model import OVER, VALUED, Bandit, Game, loot_kind, purse_value
+from engine.prisoners.data import prisoners_data
+from engine.prisoners.model import MAIL
+from engine.prisoners.objectives import fulfilled
 from engine.scoring import gunslingers, scores, sides
 
 BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead card in a hand of six
@@ -15,6 +18,9 @@ BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead 
 # choose from or one more card played (H-13): what a full or half-drunk one is worth in play.
 FLASK_USE = {"whiskey": 90.0, "whiskey-half": 45.0, "old-whiskey-half": 60.0}
 ARRESTED = 5000.0  # Escape (H-22): a bandit still on the train cannot win, whatever his loot
+OBJECTIVE = 1000.0  # one of the Marshal's objectives, in the dollars of a bandit's margin (M-9)
+# A token of the expansion whose value is hidden, at the average of its values (a mail bag, M-1).
+HIDDEN_GUESS = {MAIL: sum(prisoners_data().mail_bags) / len(prisoners_data().mail_bags)}
 
 
 @cache
@@ -28,6 +34,8 @@ def kind_worth(kind: str) -> float:
     """A loot token known only by its kind: what the public sees (B-11.2); a flask by its drinks."""
     if kind == "purse":
         return purse_guess()
+    if kind in HIDDEN_GUESS:
+        return HIDDEN_GUESS[kind]
     use = FLASK_USE.get(kind)
     return use if use is not None else float(base().loot_values[kind])
 
@@ -45,7 +53,7 @@ PUBLIC_WORTH = _PublicWorth()
 
 
 def token_worth(token: str, seen: bool) -> float:
-    if seen and loot_kind(token) == "purse":
+    if seen and loot_kind(token) in VALUED:
         return float(purse_value(token))
     return kind_worth(loot_kind(token))
 
@@ -77,8 +85,11 @@ def margin(game: Game, seat: int) -> float:
     """How far the seat's side stands ahead of the best other side (negative: behind), in dollars:
     a side is a bandit, or a player's two bandits scored together (V-2.7, V-3.3).
 
-    Bullet cards received clog the hands of the rounds to come, so each costs a little.
+    Bullet cards received clog the hands of the rounds to come, so each costs a little. The Marshal
+    player (M-1) counts his objectives instead.
     """
+    if not game.seats[seat].bandits:
+        return marshal_margin(game)
     rounds_left = base().rounds - game.round_no
     worth = {
         name: score - BULLET_COST * rounds_left * game.bandits[name].bullets_received
@@ -92,6 +103,12 @@ def margin(game: Game, seat: int) -> float:
         elif total > best:
             best = total
     return mine - best
+
+
+def marshal_margin(game: Game) -> float:
+    """The Marshal player's standing (M-9): his objectives fulfilled as things stand, against the
+    four he needs, a thousand dollars' worth each."""
+    return OBJECTIVE * (len(fulfilled(game)) - prisoners_data().objectives_to_win + 0.5)
 
 
 def expected_scores(game: Game, seat: int) -> dict[str, float]:

@@ -18,7 +18,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.ai import worlds_horses, worlds_pairs, worlds_teams
+from engine.ai import worlds_horses, worlds_pairs, worlds_prisoners, worlds_teams
 from engine.data import base
 from engine.dice import Dice
 from engine.errors import InconsistentView
@@ -41,11 +41,13 @@ from engine.model import (
 )
 from engine.observe import Observation
 from engine.planning import turn_order, turns
+from engine.prisoners.model import MARSHAL, Prison
 from engine.setup import round_card_pools, seating
 from engine.variants.pairs import PICKING, Pairs
 from engine.variants.teams import TEAMS, performer
 
-PLAN_RECORDS = ("play", "draw", "pass")  # one of these per planning answer (engine.planning)
+# One of these per planning answer (engine.planning); a Brilliant idea taken into the hand is one (M-3).
+PLAN_RECORDS = ("play", "draw", "pass", "idea-drawn")
 DRINK, OLD = "drink", "old-whiskey"  # a drink does not use the go: whiskey draws, old whiskey adds a card (H-13)
 
 
@@ -64,7 +66,7 @@ class Knowledge:
         self.used_round_cards = {e["card"] for e in obs["log"] if e["type"] == "round"}
         card = obs["round_card"]
         turns = card["turns"] if card else ""
-        self.planning, tipsy, played = _planning(obs, turns)
+        self.planning, tipsy, played, self.chain = _planning(obs, turns)
         self.schemin: dict[str, Any] = {"tipsy": tipsy, "melee": []}
         if obs["options"]["horses"]:
             self.schemin["melee"] = worlds_horses.melee_hidden(obs, turns, self.planning.turn, played)
@@ -77,6 +79,7 @@ class Knowledge:
         round_log = _this_round(obs["log"])
         self.this_round = round_log if self.horses else []  # read back by Deadly bullet (H-22)
         self.round_log = round_log
+        self.mail = worlds_prisoners.MailBags(obs) if obs.get("prison") is not None else None
         # V-2.5: a seat whose hand surely holds the action card it took (nothing played since).
         self.took = {s["seat"] for s in obs["seats"] if worlds_pairs.holds_its_card(obs, round_log, s["seat"])}
 
@@ -99,15 +102,17 @@ class Knowledge:
             played.append(PlayedCard(card, p["seat"], p["face_down"], None if by == card_owner(card) else by))
         purses = list(self.purses)
         rng.shuffle(purses)
+        mail = [] if self.mail is None else self.mail.deal(rng)
         old = None if self.flasks is None else self.flasks.old_at(rng)
         floor_loot = {
-            pos: [worlds_horses.flask_token(_value(t, purses), ("floor", pos, i), old) for i, t in enumerate(tokens)]
+            pos: [worlds_horses.flask_token(_value(t, purses, mail), ("floor", pos, i), old)
+                  for i, t in enumerate(tokens)]
             for pos, tokens in sorted(obs["floor_loot"].items())
         }
         bandits = {
             b["name"]: Bandit(
                 name=b["name"], seat=b["seat"], at=b["at"],
-                loot=[worlds_horses.flask_token(_value(t, purses), ("loot", b["name"], i), old)
+                loot=[worlds_horses.flask_token(_value(t, purses, mail), ("loot", b["name"], i), old)
                       for i, t in enumerate(b["loot"])],
                 revolver=b["revolver"], bullets_received=b["bullets_received"],
             )
@@ -150,6 +155,8 @@ class Knowledge:
             pending = {"kind": self.decision.kind, "bandit": self.decision.bandit}
             game.coach = worlds_horses.coach(obs, rng, self.schemin, pending)
         game.pairs = worlds_pairs.pairs(obs, self.round_log, rng)
+        if self.mail is not None:
+            game.prison = worlds_prisoners.prison(obs, rng, self.decision, mail, self.chain)
         return game
 
     def _own_seat(self, view: dict[str, Any], rng: random.Random) -> tuple[Seat, list[str]]:
@@ -190,7 +197,8 @@ class Knowledge:
         left = self.obs["round_cards_left"]
         if not left:
             return []
-        pool, stations = round_card_pools(Options(**self.obs["options"]), len(self.obs["seats"]))
+        players = sum(1 for s in self.obs["seats"] if s["bandits"])  # by bandits' players (B-3.5, M-1)
+        pool, stations = round_card_pools(Options(**self.obs["options"]), players)
         band = sorted(set(pool) - self.used_round_cards)
         if self.obs["options"]["setup"] == "first-game":
             return rng.sample(band, min(left, len(band)))
@@ -206,25 +214,37 @@ def held_cards(obs: Observation) -> dict[int, Counter[str]]:
     """Every card each seat owns: its action cards (the seating's deck of its bandits: 10 a bandit,
     or a pair's 11, V-2.3; each bandit's Ride with Horses & Stagecoach, H-1) and the bullets it
     received or the Poodle brought (public log)."""
-    seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
+    seat_of = seats_of(obs)
     options = Options(**obs["options"])
     held: dict[int, Counter[str]] = {
         s["seat"]: Counter(seat_cards(options, s["bandits"])) for s in obs["seats"]
     }
     for event in obs["log"]:
-        if event["type"] == "fire":
+        if event["type"] == "fire" and MARSHAL not in (event["bandit"], event["target"]):
             held[seat_of[event["target"]]][f"{BULLET}:{event['bandit']}"] += 1
         elif event["type"] in ("hit", "poodle"):
             held[seat_of[event["bandit"]]][f"{BULLET}:{NEUTRAL}"] += 1
+    worlds_prisoners.bullets(obs, held, seat_of)
     return held
+
+
+def seats_of(obs: Observation) -> dict[str, int]:
+    """The seat of each bandit, and of the Marshal player (M-1), by name."""
+    found = {b["name"]: b["seat"] for b in obs["bandits"]}
+    marshal = worlds_prisoners.marshal_seat(obs)
+    if marshal is not None:
+        found[MARSHAL] = marshal
+    return found
 
 
 def seat_cards(options: Options, bandits: list[str]) -> list[str]:
     """A seat's action cards: its seating's deck (engine.setup.seating), and with Horses &
-    Stagecoach each bandit's Ride (H-1)."""
+    Stagecoach each bandit's Ride (H-1); with Marshal & Prisoners, M-1's."""
     cards = seating(options).deck(bandits)
     if options.horses:
         cards += [f"{name}:{action}" for name in bandits for action, n in horses_data().action_cards for _ in range(n)]
+    if options.prisoners:
+        cards = worlds_prisoners.seat_cards(bandits, cards)
     return cards
 
 
@@ -232,7 +252,7 @@ def _unknown_cards(obs: Observation, pile: list[str | None]) -> dict[int, Counte
     """Per seat, the cards it owns not seen on the pile: hand, deck, discard and face-down cards
     (with teams, V-4.3, some of them in the partner's hands)."""
     held = held_cards(obs)
-    seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
+    seat_of = seats_of(obs)
     for c in pile:
         if c is not None:
             held[seat_of[card_owner(c)]][c] -= 1
@@ -248,20 +268,22 @@ def _purse_values(obs: Observation, viewer: int) -> list[int]:
     return sorted(values.elements())
 
 
-def _value(token: str, purses: list[int]) -> str:
+def _value(token: str, purses: list[int], mail: list[int]) -> str:
     if token != "purse":
-        return token
+        return worlds_prisoners.mail_token(token, mail)
     # More unseen purses than purses left only after B-10.8's $250 credits.
     return f"purse:{purses.pop() if purses else base().starting_purse}"
 
 
-def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
+def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int, bool]:
     """Where Schemin' stands, replayed from this round's planning answers in the public log: the
     planning state, the seat that has drunk in this go (H-13) and the cards played in this turn.
 
     Each play, draw or pass uses one action of the go; a drink uses none: whiskey's draw is part
     of it, old whiskey gives the go one more card; a cover offered gives one more (V-2.6: it is
-    recorded right after its Fire, before the go would be over).
+    recorded right after its Fire, before the go would be over); so does the Marshal's "+" card
+    (M-7: the last value returned, whether his go goes on for it). A card played in the Reflex
+    turn (M-40) comes after Schemin'.
     """
     seats = len(obs["seats"])
     seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
@@ -270,11 +292,12 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
         return 2 if turn < len(turns) and turns[turn] == SPEEDING_UP else 1
 
     turn, index, left, tipsy, played, drew_with_whiskey = 0, 0, per_seat(0), None, 0, False
+    chain = False
 
     def go_over() -> None:
-        nonlocal turn, index, left, tipsy, played
+        nonlocal turn, index, left, tipsy, played, chain
         if left == 0:
-            tipsy, index = None, index + 1
+            tipsy, index, chain = None, index + 1, False
             if index == seats:
                 turn, index, played = turn + 1, 0, 0
             left = per_seat(turn)
@@ -290,7 +313,7 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
             left += event["flask"] == OLD
             drew_with_whiskey = event["flask"] != OLD
             continue
-        if kind not in PLAN_RECORDS:
+        if kind not in PLAN_RECORDS or event.get("how") == "reflex":
             continue  # a reshuffle (V-1.5) may come between a drink and its draw
         if kind == "draw" and drew_with_whiskey:
             drew_with_whiskey = False
@@ -298,8 +321,10 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int]:
         go_over()
         played += kind == "play"
         left -= 1
+        chain = kind == "play" and worlds_prisoners.in_chain(obs, turns, event, turn)
+        left += chain
     go_over()
-    return Planning(turn, [], index, left), tipsy, played  # the order: engine.planning.turn_order
+    return Planning(turn, [], index, left), tipsy, played, chain  # the order: engine.planning.turn_order
 
 
 def _this_round(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -369,4 +394,7 @@ def clone(game: Game) -> Game:
     pairs: Pairs | None = game.pairs
     if pairs is not None:
         copy.pairs = Pairs(placed=dict(pairs.placed), cover=pairs.cover)
+    prison: Prison | None = game.prison
+    if prison is not None:
+        copy.prison = prison.copy()
     return copy

@@ -84,9 +84,10 @@ def _dealt_first(game: Game, seat: Seat) -> int:
 
 def performer(bandits: list[str], card: str) -> str:
     """Who performs ``card`` played by the player of ``bandits``: the card's own bandit, or the
-    player's when it is a partner's card (V-4.3 Ruling)."""
+    player's when it is a partner's card (V-4.3 Ruling); a player of no bandit (the Marshal, M-1)
+    performs his own."""
     owner = card_owner(card)
-    return owner if owner in bandits else bandits[0]
+    return owner if owner in bandits or not bandits else bandits[0]
 
 
 def _played(game: Game, seat: Seat, played: str, kind: str, face_down: bool) -> None:

@@ -1,0 +1,174 @@
+"""The normal AI as the Marshal player (M-5 … M-9): rules of thumb toward his objectives.
+
+He reads his own sheet (his objectives, seen by him alone), the public train and his hand. His
+habits: go where bandits stand, and to those his capture objectives name; arrest whoever stands
+with him (a capture objective's bandit first, then one whose Wanted card he lacks); fire the
+bullet whose malus bites (a prisoner or a mail bag taken, the Golden bullet when it is an
+objective, a first Marshal bullet for Shoot 'em up); play a "+" card when another card follows
+it; draw when his hand is poor.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.actions import in_sight
+from engine.model import Decision, Game, card_action, is_bullet, loot_kind
+from engine.planning import plan_kinds
+from engine.prisoners.data import prisoners_data
+from engine.prisoners.lawman import HOLD, REVOLVERS, STAY
+from engine.prisoners.model import MAIL, MARSHAL_BULLET, Prison
+from engine.train import Position
+
+NOISE = 8.0
+ARREST = 250.0  # a bandit in the cell: his cards do nothing until a Brilliant idea
+CAPTURE = 400.0  # an arrest that fulfils a capture objective
+WANTED = 150.0  # a first arrest: the bandit's Wanted card ($500 off his count)
+SHOT = 120.0  # a Marshal bullet: a dead card and a malus for the victim
+IN_SIGHT = 40.0  # each bandit a shot from a position would reach
+CHAIN = 60.0  # a "+" card: one more card played at once (M-7)
+
+
+def _prison(game: Game) -> Prison:
+    prison: Prison = game.prison
+    return prison
+
+
+def _targets(game: Game) -> set[str]:
+    """The bandits his capture objectives name, not captured yet."""
+    prison = _prison(game)
+    return {o.partition(":")[2] for o in prison.objectives if o.startswith("capture:")} - set(prison.wanted)
+
+
+def position_worth(game: Game, pos: Position) -> float:
+    """Standing at ``pos``: bandits to arrest there, bandits in sight, capture targets near."""
+    train, wanted = game.train, _targets(game)
+    if pos not in train.car_of:
+        return 0.0
+    worth = 0.0
+    others = {b.name: b.at for b in game.bandits.values() if b.at in train.car_of}
+    for name, at in others.items():
+        if at == pos:
+            worth += ARREST + (CAPTURE if name in wanted else 0.0)
+        elif name in wanted:
+            floors = train.floor_of[at] != train.floor_of[pos]
+            worth -= 60.0 * abs(train.car_of[at] - train.car_of[pos]) + 30.0 * floors
+    worth += IN_SIGHT * len(in_sight(game, pos, others))
+    return worth
+
+
+def move_ends(game: Game, pos: Position) -> list[Position]:
+    train = game.train
+    return train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
+
+
+def card_worth(game: Game, action: str) -> float:
+    prison, pos = _prison(game), game.marshal
+    here = position_worth(game, pos)
+    chain = CHAIN if action in prisoners_data().chain_cards else 0.0
+    if action in ("move", "move+"):
+        ends = move_ends(game, pos)
+        return chain + (max(position_worth(game, q) for q in ends) - here if ends else 0.0)
+    if action in ("floor", "floor+"):
+        return chain + position_worth(game, game.train.other_floor(pos)) - here
+    if action == "arrest":
+        there = [b.name for b in game.bandits.values() if b.at == pos]
+        return max((_arrest_worth(game, n) for n in there), default=10.0)
+    if action == "fire":
+        if not any(prison.revolvers):
+            return 0.0
+        reached = in_sight(game, pos, {b.name: b.at for b in game.bandits.values()})
+        return SHOT * min(len(reached), 2) + (40.0 if reached else 0.0)
+    return 0.0
+
+
+def marshal_bullets(game: Game, name: str) -> int:
+    """The Marshal bullets a bandit holds: in their cards, or in front of them for the round (M-8)."""
+    seat = game.seats[game.bandits[name].seat]
+    cards = [*seat.deck, *seat.hand, *seat.discard]
+    return cards.count(MARSHAL_BULLET) + len(_prison(game).maluses.get(name, ()))
+
+
+def _arrest_worth(game: Game, name: str) -> float:
+    prison = _prison(game)
+    worth = ARREST + (CAPTURE if name in _targets(game) else 0.0) + (WANTED if name not in prison.wanted else 0.0)
+    return worth + 0.05 * sum(1 for _ in game.bandits[name].loot) * 100.0
+
+
+def plan(game: Game, decision: Decision, rng: random.Random) -> str:
+    kinds = plan_kinds(game)
+    turn = game.planning.turn
+    playable = sum(1 for v in decision.values if v.startswith("play "))
+
+    def worth(value: str) -> float:
+        verb, _, c = value.partition(" ")
+        if verb == "draw":
+            last = turn == len(kinds) - 1 and not game.options.expert
+            return 0.0 if last else 120.0 - 25.0 * playable
+        if verb == "pass":
+            return 15.0  # after a "+" card: only a card worth more
+        return card_worth(game, card_action(c))
+
+    return _best(decision, rng, worth)
+
+
+def move(game: Game, decision: Decision, rng: random.Random) -> str:
+    here = position_worth(game, game.marshal)
+    return _best(decision, rng, lambda q: here if q == STAY else position_worth(game, q))
+
+
+def fire(game: Game, decision: Decision, rng: random.Random) -> str:
+    prison = _prison(game)
+    objectives = set(prison.objectives)
+    scores = {b.name: len(b.loot) for b in game.bandits.values()}
+
+    def worth(value: str) -> float:
+        if value == HOLD:
+            return 0.0
+        letter, _, name = value.partition(":")
+        stack = prison.revolvers[REVOLVERS.index(letter)]
+        malus, victim = stack[0], game.bandits[name]
+        worth = SHOT + 10.0 * scores[name]
+        if malus == "this-way-prisoner" and name in prison.held:
+            worth += 250.0
+        elif malus == "drop-that-bag" and any(loot_kind(t) == MAIL for t in victim.loot):
+            worth += 350.0
+        if "golden-bullet" in objectives and prison.golden == 0:
+            worth += 40.0 * (len(prisoners_data().revolver) - len(stack))  # empty one revolver first
+        if "shoot-em-up" in objectives and marshal_bullets(game, name) == 0:
+            worth += 150.0
+        if name in _targets(game):
+            worth -= 60.0  # better arrested than shot: a capture objective's bandit
+        return worth
+
+    return _best(decision, rng, worth)
+
+
+def arrest(game: Game, decision: Decision, rng: random.Random) -> str:
+    return _best(decision, rng, lambda name: _arrest_worth(game, name))
+
+
+def reflex(game: Game, decision: Decision, rng: random.Random) -> str:
+    """The Reflex turn (M-40): a card now if it is worth it, else keep it."""
+    return _best(decision, rng, lambda c: 20.0 if c == "pass" or is_bullet(c) else card_worth(game, card_action(c)))
+
+
+def _best(decision: Decision, rng: random.Random, worth: Callable[[str], float]) -> str:
+    value = max(decision.values, key=lambda v: worth(v) + NOISE * rng.random())
+    return f"{decision.kind} {value}"
+
+
+DECIDE: dict[str, Callable[[Game, Decision, random.Random], str]] = {
+    "plan": plan,
+    "marshal-move": move,
+    "marshal-fire": fire,
+    "arrest": arrest,
+    "reflex": reflex,
+    "keep-card": lambda game, decision, rng: f"{decision.kind} done",
+    "discard": lambda game, decision, rng: f"{decision.kind} done",
+}
+
+
+def decide(game: Game, decision: Decision, rng: random.Random) -> str:
+    return DECIDE[decision.kind](game, decision, rng)
