@@ -3,6 +3,7 @@
     python -m engine.arena --games N --players 4 --seats hard,normal,normal,normal --seed S [--horses]
     python -m engine.arena --variant two-bandits --players 2 --seats normal,easy --games N
     python -m engine.arena --variant teams --players 4 --seats normal,normal,easy,easy --games N
+    python -m engine.arena --prisoners --players 5 --seats normal,hard,normal,normal,normal --games N
 
 Games come in blocks of ``players``: one deal (characters, wagons, round cards, the game's dice)
 is played once with the levels in every rotation round the table, so each level sits in every seat
@@ -18,6 +19,9 @@ a variant does: ``two-bandits`` (V-2, 2 or 3 players, each with two bandits draw
 them), ``two-player`` (V-3, 2 players, Expert) or ``teams`` (V-4, 4 or 6 players, partners side
 by side). Each level's mean dollar margin is its side's final score (its bandit's, or its two
 bandits' or partners' together) less the best other side's, over its sides in every game.
+``--prisoners`` plays Marshal & Prisoners: the first of ``--seats`` is the Marshal player (M-1),
+who keeps his level; the bandits' levels turn round the other seats. The Marshal's win rate is
+reported on a line of its own (``marshal_win``); a bandit level's wins are those of its bandits.
 
 The last line is machine-readable, e.g.
 ``games=N players=4 hard_win=0.430 hard_ci=0.370-0.490 hard_median_ms=210 hard_p95_ms=260 ...``.
@@ -36,6 +40,7 @@ from collections import defaultdict
 from engine.ai import LEVELS, choose
 from engine.flow import apply
 from engine.model import Options
+from engine.prisoners.model import MARSHAL
 from engine.scoring import side_scores, winners
 from engine.setup import new_game, seating
 from engine.variants.pairs import TWO_PLAYER
@@ -63,8 +68,11 @@ def play(
     """One game; each level's share of the win (and, into ``margins``, each seat's dollar margin)."""
     players = len(levels)
     options = options or Options()
-    game = new_game(seating(options).cast(random.Random(deal), players), seed=deal, options=options)
-    seated = [levels[(seat + rotation) % players] for seat in range(players)]
+    marshal = 1 if options.prisoners else 0  # the Marshal player sits first and keeps his level (M-1)
+    game = new_game(seating(options).cast(random.Random(deal), players - marshal), seed=deal, options=options)
+    bandit_levels = levels[marshal:]
+    seated = levels[:marshal] + [bandit_levels[(seat + rotation) % len(bandit_levels)]
+                                 for seat in range(players - marshal)]
     rngs = [random.Random(deal * 1_000 + rotation * 10 + seat) for seat in range(players)]
     while (decision := game.pending) is not None:
         seat = decision.seat
@@ -81,7 +89,10 @@ def play(
             margins[seated[game.bandits[side[0]].seat]].append(score - max(rivals))
     shares: dict[str, float] = defaultdict(float)
     for name in won:
-        shares[seated[game.bandits[name].seat]] += 1 / len(won)
+        if name in game.bandits:
+            shares[seated[game.bandits[name].seat]] += 1 / len(won)
+        else:  # the Marshal player (M-9)
+            shares[MARSHAL] += 1 / len(won)
     return shares
 
 
@@ -106,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="none", choices=Options.CHOICES["variant"],
                         help="how players sit: two-bandits (V-2, 2-3 players), two-player (V-3, 2 players), "
                              "teams (V-4, 4 or 6 players)")
+    parser.add_argument("--prisoners", action="store_true",
+                        help="play Marshal & Prisoners: the first of --seats is the Marshal player (M-1)")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
@@ -115,12 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     wins: dict[str, float] = defaultdict(float)
     times: dict[str, list[float]] = defaultdict(list)
     margins: dict[str, list[float]] = defaultdict(list)
-    options = Options(horses=args.horses, variant=args.variant, expert=args.variant == TWO_PLAYER)  # V-3.3
+    options = Options(horses=args.horses, variant=args.variant, expert=args.variant == TWO_PLAYER,  # V-3.3
+                      prisoners=args.prisoners)
     table = seating(options)
-    if not table.min_players <= args.players <= table.max_players:
-        parser.error(f"this game is for {table.min_players} to {table.max_players} players")
+    marshal = int(args.prisoners)
+    if not table.min_players <= args.players - marshal <= table.max_players:
+        parser.error(f"this game is for {table.min_players + marshal} to {table.max_players + marshal} players")
     step = 2 if args.variant == TEAMS else 1  # a team's two seats turn together (V-4.1)
-    rotations = args.players // step
+    rotations = (args.players - marshal) // step
     for n in range(args.games):
         deal, rotation = args.seed * 100_000 + n // rotations, n % rotations * step
         shares = play(levels, deal, rotation, budget_ms=args.budget_ms, iterations=args.iterations, times=times,
@@ -128,23 +143,28 @@ def main(argv: list[str] | None = None) -> int:
         for level, share in shares.items():
             wins[level] += share
         if not args.quiet:
-            so_far = " ".join(f"{level}={wins[level]:.1f}" for level in dict.fromkeys(levels))
+            so_far = " ".join(f"{level}={wins[level]:.1f}" for level in dict.fromkeys([*levels, *wins]))
             print(f"game {n + 1}/{args.games}: {so_far}", file=sys.stderr, flush=True)
 
     fields = [f"games={args.games}", f"players={args.players}"]
+    if args.prisoners:
+        low, high = wilson(wins[MARSHAL], args.games)
+        print(f"the Marshal ({levels[0]}): wins {wins[MARSHAL] / args.games:.3f} (95% {low:.3f}-{high:.3f})")
+        fields += [f"marshal_level={levels[0]}", f"marshal_win={wins[MARSHAL] / args.games:.3f}",
+                   f"marshal_ci={low:.3f}-{high:.3f}"]
     for level in dict.fromkeys(levels):
-        seats = levels.count(level)
+        seats = levels[marshal:].count(level)  # the bandits' seats
         low, high = wilson(wins[level], args.games)
         rate = wins[level] / args.games
         ms = [t * 1000 for t in times[level]]
         median, p95 = (statistics.median(ms) if ms else 0.0), percentile(ms, 0.95)
         margin = statistics.fmean(margins[level]) if margins[level] else 0.0
-        print(f"{level}: {seats} seat(s) of {args.players} (fair share {seats / args.players:.2f}), "
+        print(f"{level}: {seats} seat(s) of {args.players - marshal} (fair share {seats / (args.players - marshal):.2f}), "
               f"wins {rate:.3f} (95% {low:.3f}-{high:.3f}), mean margin ${margin:+.0f}, decisions {len(ms)}, "
               f"median {median:.1f} ms, p95 {p95:.1f} ms")
         fields += [f"{level}_win={rate:.3f}", f"{level}_ci={low:.3f}-{high:.3f}", f"{level}_margin={margin:.0f}",
                    f"{level}_median_ms={median:.1f}", f"{level}_p95_ms={p95:.1f}"]
-    fields += [f"horses={int(args.horses)}", f"variant={args.variant}"]
+    fields += [f"horses={int(args.horses)}", f"variant={args.variant}", f"prisoners={int(args.prisoners)}"]
     print(" ".join(fields))
     return 0
 
