@@ -153,13 +153,13 @@ def main(argv: list[str] | None = None) -> int:
         fields += [f"marshal_level={levels[0]}", f"marshal_win={wins[MARSHAL] / args.games:.3f}",
                    f"marshal_ci={low:.3f}-{high:.3f}"]
     for level in dict.fromkeys(levels):
-        seats = levels[marshal:].count(level)  # the bandits' seats
+        seats, bandit_seats = levels[marshal:].count(level), args.players - marshal
         low, high = wilson(wins[level], args.games)
         rate = wins[level] / args.games
         ms = [t * 1000 for t in times[level]]
         median, p95 = (statistics.median(ms) if ms else 0.0), percentile(ms, 0.95)
         margin = statistics.fmean(margins[level]) if margins[level] else 0.0
-        print(f"{level}: {seats} seat(s) of {args.players - marshal} (fair share {seats / (args.players - marshal):.2f}), "
+        print(f"{level}: {seats} seat(s) of {bandit_seats} (fair share {seats / bandit_seats:.2f}), "
               f"wins {rate:.3f} (95% {low:.3f}-{high:.3f}), mean margin ${margin:+.0f}, decisions {len(ms)}, "
               f"median {median:.1f} ms, p95 {p95:.1f} ms")
         fields += [f"{level}_win={rate:.3f}", f"{level}_ci={low:.3f}-{high:.3f}", f"{level}_margin={margin:.0f}",
