@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from lang import Noun, english
-from render import horses_caption, pairs_caption, text
+from lang import Noun
+from render import horses_caption, pairs_caption, prisoners_caption, text
 from render.text import Translate, t
 
 Event = dict[str, Any]
@@ -14,7 +14,8 @@ Observation = dict[str, Any]
 
 # Events that open a new run: one picture, one caption each (docs/events.md, last line).
 RUN_STARTS = frozenset({"round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event",
-                        "game-over"}) | horses_caption.RUN_STARTS | pairs_caption.RUN_STARTS
+                        "game-over"}) | horses_caption.RUN_STARTS | pairs_caption.RUN_STARTS \
+    | prisoners_caption.RUN_STARTS
 
 
 def split_runs(events: Sequence[Event]) -> list[list[Event]]:
@@ -38,6 +39,8 @@ def _seat_bandit(obs: Observation | None, seat: int) -> str | None:
     for view in obs.get("seats", ()):
         if view["seat"] == seat and view["bandits"]:
             return str(view["bandits"][0])
+        if view["seat"] == seat and obs.get("prison"):
+            return "marshal"  # the Marshal player plays no bandit (M-1)
     return None
 
 
@@ -53,6 +56,8 @@ def _clauses(obs: Observation | None, events: Sequence[Event], tr: Translate | N
         kind = e["type"]
         told = pairs_caption.clauses(obs, events, i, tr)  # two bandits a player (V-2, V-3)
         if told is None:  # an expansion's event, or a base one it tells otherwise
+            told = prisoners_caption.clauses(obs, events, i, tr)
+        if told is None:
             told = horses_caption.clauses(events, i, tr)
         if told is not None:
             out += told
@@ -130,8 +135,7 @@ def _car(pos: str) -> int:
 
 
 def _loot(kind: str, tr: Translate | None) -> Noun:
-    key = f"loot.{kind}"
-    return (tr or english()).noun(key) if text.exists(key) else Noun(kind)
+    return text.loot_noun(kind, tr)
 
 
 def _grouped(clauses: list[Clause], tr: Translate | None) -> list[Clause]:

@@ -259,6 +259,17 @@ def _arrow_head(d: ImageDraw.ImageDraw, u: float, tip: Point, angle: float, size
 def symbol(kind: str, s: int, ink: RGB) -> Image.Image:
     """The symbol of an action card (move, floor, fire, punch, rob, marshal, bullet) or a round
     card's turn (S, T, D, R), in one colour."""
+    if kind in ("move+", "floor+"):  # the Marshal's Move+ and Change floor+: the symbol and a plus
+        out = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+        inner = symbol(kind[:-1], round(s * 0.74), ink)
+        out.alpha_composite(inner, (0, s - inner.height))
+
+        def plus(d: ImageDraw.ImageDraw, u: float) -> None:
+            d.rectangle(_box(s * 0.70, s * 0.02, s * 0.82, s * 0.40, u), fill=ink)
+            d.rectangle(_box(s * 0.57, s * 0.15, s * 0.95, s * 0.27, u), fill=ink)
+
+        out.alpha_composite(supersampled(s, s, plus))
+        return out
 
     def paint(d: ImageDraw.ImageDraw, u: float) -> None:
         lw = max(1, int(s * 0.11 * u))
@@ -342,6 +353,18 @@ def symbol(kind: str, s: int, ink: RGB) -> Image.Image:
             d.line(_pts([(s * 0.85, s * 0.15), (s * 0.15, s * 0.85)], u), fill=ink, width=lw)
             for x, y in ((0.15, 0.15), (0.85, 0.15), (0.15, 0.85), (0.85, 0.85)):
                 d.ellipse(_box(s * x - s * 0.12, s * y - s * 0.12, s * x + s * 0.12, s * y + s * 0.12, u), fill=ink)
+        elif kind == "idea":  # Brilliant idea (Marshal & Prisoners): a light bulb
+            d.ellipse(_box(s * 0.22, s * 0.04, s * 0.78, s * 0.60, u), fill=ink)
+            d.rectangle(_box(s * 0.36, s * 0.56, s * 0.64, s * 0.76, u), fill=ink)
+            for y in (0.80, 0.90):
+                d.rectangle(_box(s * 0.38, s * y, s * 0.62, s * (y + 0.06), u), fill=ink)
+            d.arc(_box(s * 0.34, s * 0.16, s * 0.62, s * 0.46, u), 180, 270, fill=(0, 0, 0, 0),
+                  width=max(1, int(s * 0.06 * u)))
+        elif kind == "arrest":  # Arrest (Marshal & Prisoners): handcuffs, two rings and a chain
+            ring = max(1, int(s * 0.10 * u))
+            d.ellipse(_box(s * 0.04, s * 0.34, s * 0.44, s * 0.74, u), outline=ink, width=ring)
+            d.ellipse(_box(s * 0.56, s * 0.34, s * 0.96, s * 0.74, u), outline=ink, width=ring)
+            d.line(_pts([(s * 0.40, s * 0.40), (s * 0.60, s * 0.40)], u), fill=ink, width=lw)
         elif kind == "K":  # shake (Marshal & Prisoners): a zigzag
             pts3 = [(s * 0.06, c), (s * 0.24, s * 0.2), (s * 0.42, s * 0.8), (s * 0.6, s * 0.2), (s * 0.78, s * 0.8),
                     (s * 0.94, c)]

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from engine.prisoners.data import prisoners_data
+
 WIDTH = 1000  # every picture of the channel: Discord shows it at ~500 px, so this is crisp on HiDPI
 MARGIN = 12
 
@@ -182,6 +184,11 @@ def _train(cars: Sequence[tuple[int, str]], top: int, width: int, coach: CoachKe
         zones[f"{index}/roof"] = Zone(f"{index}/roof", index, "roof", roof_stand, roof_loot, ROOF_LOOT_ICON)
         in_stand = Rect(inside.x + 2, inside.y + 4, inside.w - 4, inside.h - 4)
         in_loot = Rect(x + 4, floor_top + (FLOOR_BAND_H - LOOT_ICON) // 2, car_w - 8, LOOT_ICON)
+        if kind == PRISON:  # the corridor, and behind its wall the cell (M-2): one pawn wide, two rows
+            cell_w = PAWN_W + 8
+            cell = Rect(inside.right - cell_w - 2, inside.y + 4, cell_w, inside.h - 4)
+            zones[f"{index}/{CELL}"] = Zone(f"{index}/{CELL}", index, CELL, cell, cell, LOOT_ICON)
+            in_stand = Rect(in_stand.x, in_stand.y, cell.x - in_stand.x - 6, in_stand.h)
         zones[f"{index}/in"] = Zone(f"{index}/in", index, "in", in_stand, in_loot, LOOT_ICON)
     rail_y = body_bottom + UNDERFRAME_H - 5
     if coach is None:
@@ -198,6 +205,8 @@ def _train(cars: Sequence[tuple[int, str]], top: int, width: int, coach: CoachKe
 
 # --- beside the train: the stagecoach and the riders (Horses & Stagecoach) ------------------------
 COACH_IN, COACH_ROOF, RIDING = "stagecoach/in", "stagecoach/roof", "riding"
+# The prison wagon (Marshal & Prisoners): its kind among the cars, and its cell's floor (M-2).
+PRISON, CELL = "prison", "cell"
 
 
 def _coach(car: CarBox, road: Rect, pitch: int, width: int) -> CoachBox:
@@ -300,7 +309,9 @@ def frame_layout(cars: tuple[tuple[int, str], ...], players: int, coach: CoachKe
     train = _train(cars, HEADER_H, WIDTH, coach)
     caption = Rect(0, HEADER_H + train.height, WIDTH, CAPTION_H)
     pile = Rect(0, caption.bottom, WIDTH, PILE_H)
-    panel_h = PANEL_H if coach is None else PANEL_H_HORSES
+    # A third line in the panels: the hostage and the flasks (H-12, H-13); the Wanted card, the
+    # prisoner, the aces and the round's maluses (M-4 … M-8).
+    panel_h = PANEL_H if coach is None and all(kind != PRISON for _, kind in cars) else PANEL_H_HORSES
     if pairs:
         return _team_layout(header, train, caption, pile, players, panel_h)
     cols = panel_columns(players)
@@ -405,7 +416,7 @@ def occupants(obs: Mapping[str, Any], train: TrainLayout) -> dict[str, list[str]
     car, then the shotgun (``SHOTGUN``), then bandits in seat order."""
     at: dict[str, list[str]] = {}
     marshal_pos = obs.get("marshal")
-    if marshal_pos in train.zones:
+    if marshal_pos in train.zones and not (obs.get("prison") or {}).get("marshal_fallen"):
         at.setdefault(marshal_pos, []).append("")
     shotgun_pos = shotgun_position(obs)
     if shotgun_pos in train.zones:
@@ -441,7 +452,14 @@ def zone_centre(zone: Zone) -> tuple[int, int]:
 
 
 def train_key(obs: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
-    return tuple((int(c["car"]), str(c["kind"])) for c in obs["train"])
+    """The cars by index and kind (the prison wagon is a kind of its own)."""
+    prison = prisoners_data().prison_wagon
+    return tuple((int(c["car"]), PRISON if c["name"] == prison else str(c["kind"])) for c in obs["train"])
+
+
+def panel_count(obs: Mapping[str, Any]) -> int:
+    """One panel per bandit, and the Marshal player's (Marshal & Prisoners, M-1)."""
+    return len(obs["bandits"]) + (1 if obs.get("prison") else 0)
 
 
 def pairs_key(obs: Mapping[str, Any]) -> bool:
@@ -462,7 +480,7 @@ def grouped_key(obs: Mapping[str, Any]) -> bool:
 
 
 def layout_of(obs: Mapping[str, Any]) -> FrameLayout:
-    return frame_layout(train_key(obs), len(obs["bandits"]), coach_key(obs), grouped_key(obs))
+    return frame_layout(train_key(obs), panel_count(obs), coach_key(obs), grouped_key(obs))
 
 
 def loot_places(zone: Zone, counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:

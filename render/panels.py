@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, pairs, theme
+from render import assets, draw, fonts, layout, pairs, prisoners, theme
 from render import text as txt
 from render.layout import Rect
 from render.text import Translate
@@ -40,6 +40,8 @@ class PanelContent:
     hostage: str | None = None  # the hostage's name, as the reader reads it
     flasks: tuple[str, ...] = ()  # as the public sees them: a full one is "whiskey" (face down)
     away: str | None = None  # "escaped", as the reader reads it: off the board for good
+    # Marshal & Prisoners: the third line (the Wanted card, the prisoner, the aces, the maluses)
+    prison: prisoners.BanditLine | None = None
 
 
 def _seat_of(obs: Observation, seat: int) -> dict[str, Any]:
@@ -140,6 +142,7 @@ def content(obs: Observation, bandit: dict[str, Any], translate: Translate | Non
         hand=int(hand) if planning and hand is not None and not in_team else None,
         acting=acting_label(obs, translate) if acting else None,
     )
+    out = replace(out, prison=prisoners.bandit_line(obs, bandit))
     coach = obs.get("stagecoach")
     if not coach:
         return out
@@ -153,6 +156,15 @@ def content(obs: Observation, bandit: dict[str, Any], translate: Translate | Non
 
 
 def draw_panels(img: Image.Image, obs: Observation, rects: tuple[Rect, ...], translate: Translate | None) -> None:
+    """One panel per bandit; with a Marshal player (M-1), his panel first."""
+    prison = obs.get("prison")
+    if prison:
+        marshal = {"name": prisoners.MARSHAL, "seat": prison["seat"]}
+        acting = acting_label(obs, translate) if is_acting(obs, marshal) else None
+        r = rects[0]
+        img.paste(prisoners.marshal_panel(prisoners.marshal_content(obs, translate, acting), r.w, r.h, translate),
+                  (r.x, r.y))
+        rects = rects[1:]
     for bandit, r in zip(obs["bandits"], rects, strict=False):
         img.paste(_panel(content(obs, bandit, translate), r.w, r.h, translate), (r.x, r.y))
 
@@ -206,9 +218,9 @@ def _team_frame(c: TeamContent, w: int, h: int) -> Image.Image:
     x = layout.TEAM_PAD + 4 + emblem.width + 8
     right = w - layout.TEAM_PAD - 6
     if c.hand is not None:
-        right = _hand_tag(img, right, mid, c.hand, pairs.team_back(c.bandits, 14, 20), theme.HEADER_TEXT)
+        right = hand_tag(img, right, mid, c.hand, pairs.team_back(c.bandits, 14, 20), theme.HEADER_TEXT)
     if c.acting is not None:
-        right = _acting_tag(img, right, mid, c.acting)
+        right = acting_tag(img, right, mid, c.acting)
     size = fonts.fit_size(c.name, "bold", 17, right - x, 12)
     draw.text(img, (x, mid), fonts.ellipsize(c.name, "bold", size, right - x), "bold", size, theme.HEADER_TEXT)
     return img
@@ -228,15 +240,16 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
     draw.paste(img, sprite, (10, (h - sprite.height) // 2))
     x = 10 + sprite.width + 10
     line1 = 21
-    line2 = h - 21 if not c.horses else 47
+    third = c.horses or c.prison is not None
+    line2 = h - 21 if not third else 47
     right = w - 10
     if c.away:
         right = _tag(img, right, line1, c.away, theme.PANEL_DIM)
     if c.hand is not None:
         back = assets.card_back(14, 20, theme.bandit_style(c.bandit).fill)
-        right = _hand_tag(img, right, line1, c.hand, back, theme.PANEL_TEXT)
+        right = hand_tag(img, right, line1, c.hand, back, theme.PANEL_TEXT)
     if c.acting is not None:
-        right = _acting_tag(img, right, line1, c.acting)
+        right = acting_tag(img, right, line1, c.acting)
     title = txt.bandit_name(c.bandit, translate)
     size = fonts.fit_size(title, "bold", 18, right - x, 12)
     draw.text(img, (x, line1), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.PANEL_TEXT)
@@ -256,17 +269,19 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
         bx += draw.text(img, (bx, line2), str(n), "bold", 15, theme.PANEL_TEXT if n else theme.PANEL_DIM) + 8
     if c.horses:
         _third_line(img, c, x, w - 10, h - 21)
+    elif c.prison is not None:
+        prisoners.draw_bandit_line(img, c.prison, x, w - 10, h - 21, translate)
     return img
 
 
-def _hand_tag(img: Image.Image, right: int, mid: int, cards: int, back: Image.Image, colour: theme.RGB) -> int:
+def hand_tag(img: Image.Image, right: int, mid: int, cards: int, back: Image.Image, colour: theme.RGB) -> int:
     """The cards in hand, right-aligned at ``right``: a small back and the count; the new right edge."""
     tw = draw.text(img, (right, mid), str(cards), "bold", 16, colour, "r")
     draw.paste(img, back, (right - tw - 18, mid - 10))
     return right - tw - 26
 
 
-def _acting_tag(img: Image.Image, right: int, mid: int, label: str) -> int:
+def acting_tag(img: Image.Image, right: int, mid: int, label: str) -> int:
     """The "to play" pill, right-aligned at ``right``; the new right edge."""
     size = 14
     tw = fonts.width(label, "bold", size)

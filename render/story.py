@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.plain import copy_plain
-from render import horses_story
+from render import horses_story, prisoners_story
 from render.caption import split_runs
 
 Event = dict[str, Any]
@@ -60,11 +60,13 @@ def _round_card(name: str, bandits: int) -> dict[str, Any]:
 
 
 def apply_event(obs: Observation, event: Event) -> None:
-    """Change ``obs`` (a public observation) as ``event`` says (with Horses & Stagecoach, its
-    pieces too: render.horses_story)."""
+    """Change ``obs`` (a public observation) as ``event`` says (with an expansion, its pieces too:
+    render.horses_story, render.prisoners_story)."""
     _apply_base(obs, event)
     if obs.get("stagecoach"):
         horses_story.apply_event(obs, event)
+    if obs.get("prison"):
+        prisoners_story.apply_event(obs, event)
 
 
 def _apply_base(obs: Observation, event: Event) -> None:
@@ -73,7 +75,8 @@ def _apply_base(obs: Observation, event: Event) -> None:
     floor: dict[str, list[str]] = obs["floor_loot"]
     if kind == "round":
         obs["round"] = int(obs.get("round") or 0) + 1
-        obs["round_card"] = _round_card(event["card"], len(obs["seats"]))  # by players (B-3.5)
+        # By the players who play bandits (B-3.5; a Marshal player does not count, M-1).
+        obs["round_card"] = _round_card(event["card"], sum(1 for seat in obs["seats"] if seat["bandits"]))
         obs["round_cards_left"] = max(0, int(obs.get("round_cards_left") or 0) - 1)
         obs["first_seat"] = event["first_seat"]
         obs["phase"] = "planning"
@@ -108,9 +111,11 @@ def _apply_base(obs: Observation, event: Event) -> None:
             played["bandit"], played["action"] = owner, action
     elif kind == "move":
         bandits[event["bandit"]]["at"] = event["to"]
-    elif kind == "fire":
-        bandits[event["bandit"]]["revolver"] -= 1
-        bandits[event["target"]]["bullets_received"] += 1
+    elif kind == "fire":  # the Marshal player's shots and a shot at him: render.prisoners_story
+        if event["bandit"] in bandits:
+            bandits[event["bandit"]]["revolver"] -= 1
+        if event["target"] in bandits:
+            bandits[event["target"]]["bullets_received"] += 1
     elif kind == "hit":
         bandits[event["bandit"]]["bullets_received"] += 1
         obs["neutral_bullets"] = max(0, int(obs["neutral_bullets"]) - 1)

@@ -54,6 +54,12 @@ def initial(name: str | None, translate: Translate | None = None) -> str:
     return t(key, translate) if exists(key) else "?"
 
 
+def loot_noun(kind: str, translate: Translate | None = None) -> Noun:
+    """A loot token as a caption names it ("a jewel")."""
+    key = f"loot.{kind}"
+    return _lang(translate).noun(key) if exists(key) else Noun(kind)
+
+
 def car_noun(car: int, translate: Translate | None = None) -> Noun:
     return _lang(translate).noun("car.locomotive") if car == 0 else _lang(translate).noun("car.wagon", n=car)
 
@@ -72,7 +78,7 @@ def position_noun(pos: str, translate: Translate | None = None) -> Noun:
     car, _, floor = pos.partition("/")
     if not car.isdigit():
         return _lang(translate).noun("position." + pos.replace("/", "-"))
-    key = "position.roof" if floor == "roof" else "position.in"
+    key = "position.roof" if floor == "roof" else "position.in" if floor == "in" else f"position.{floor}"
     return _lang(translate).noun(key, car=car_noun(int(car), translate))
 
 

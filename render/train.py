@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, marks, panels, pile, stagecoach, theme
+from render import assets, draw, fonts, layout, marks, panels, pile, prisoners, stagecoach, theme
 from render import text as txt
 from render.caption import caption as make_caption
 from render.layout import FrameLayout, TrainLayout
@@ -102,6 +102,8 @@ def _car(d: ImageDraw.ImageDraw, car: layout.CarBox, tl: TrainLayout) -> None:
         d.polygon([(front, b.bottom - 14), (front, b.bottom + 8), (front - 10, b.bottom + 8)], fill=theme.OUTLINE)
         d.ellipse((front - 5, car.inside.y + 8, front + 5, car.inside.y + 18), fill=theme.LOCO_BRASS,
                   outline=theme.OUTLINE)
+    if car.kind == layout.PRISON:
+        prisoners.car(d, car, tl)
     # the car's number plate under the wheels
     lab = car.label
     plate_w = 40 if car.index else 58
@@ -191,7 +193,7 @@ def _loot(img: Image.Image, obs: Observation, tl: TrainLayout) -> None:
 
 def base_image(obs: Observation) -> Image.Image:
     """A copy of the cached scenery of ``obs``'s train: sky, cars, empty header, caption and panels."""
-    return _base(layout.train_key(obs), len(obs["bandits"]), layout.coach_key(obs) is not None,
+    return _base(layout.train_key(obs), layout.panel_count(obs), layout.coach_key(obs) is not None,
                  layout.grouped_key(obs)).copy()
 
 
@@ -214,6 +216,8 @@ def draw_contents(img: Image.Image, obs: Observation, tl: TrainLayout, plan: mar
             draw.paste(img, assets.pawn(bandit["name"], txt.initial(bandit["name"], translate)), corner)
     if obs.get("stagecoach"):
         stagecoach.after_pawns(img, obs, corners)
+    if obs.get("prison"):
+        prisoners.after_pawns(img, obs, tl, translate)
     marks.over(img, plan)
 
 

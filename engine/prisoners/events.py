@@ -73,6 +73,7 @@ def _reflex_next(game: Game) -> None:
 @answers(REFLEX)
 def _reflex_card(game: Game, bandit: str | None, card: str, context: dict[str, Any]) -> None:
     if card == PASS:
+        record(game, "pass", seat=context["holder"], how=REFLEX)
         return
     seat = game.seats[context["holder"]]
     seat.hand.remove(card)

@@ -72,7 +72,9 @@ def move(game: Game, prison: Prison, optional: bool = False) -> None:
 
 @answers("marshal-move")
 def _move_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> None:
-    if to != STAY:
+    if to == STAY:
+        record(game, "pass", seat=game.prison.seat, how=STAY)  # the Angry Marshal's move not taken
+    else:
         move_marshal_to(game, to, how="move")
 
 
@@ -110,9 +112,10 @@ def fire(game: Game, prison: Prison, optional: bool = False) -> None:
 
 @answers("marshal-fire")
 def _fire_at(game: Game, name: str | None, value: str, context: dict[str, Any]) -> None:
-    if value == HOLD:
-        return
     prison: Prison = game.prison
+    if value == HOLD:
+        record(game, "pass", seat=prison.seat, how=HOLD)  # a shot he may fire, not fired (M-7)
+        return
     letter, _, target = value.partition(":")
     used = REVOLVERS.index(letter)
     shoot(game, prison, used, game.bandits[target])

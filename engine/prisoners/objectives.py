@@ -88,14 +88,16 @@ def last_rewards(game: Game, prison: Prison) -> None:
         prison.rewards_prisoners += prison.prisoners
         record(game, "prisoners-kept", prisoners=list(prison.prisoners))
         prison.prisoners = []
+    kept = []
     for at, tokens in list(game.floor_loot.items()):
-        bags = [t for t in tokens if loot_kind(t) == MAIL]
-        for bag in bags:
+        for bag in [t for t in tokens if loot_kind(t) == MAIL]:
             tokens.remove(bag)
             prison.rewards_mail.append(bag)
-            record(game, "mail-kept", at=at)
+            kept.append(at)
         if not tokens:
             del game.floor_loot[at]
+    if kept:
+        record(game, "mail-kept", at=kept)
 
 
 def _scores(game: Game, totals: dict[str, int]) -> dict[str, int]:

@@ -1,0 +1,221 @@
+"""Marshal & Prisoners on the channel's pictures: the prison wagon's wall and cell bars, the
+prisoners waiting behind it, a bandit's third panel line (Wanted card, prisoner, Fist-fight aces,
+the round's maluses) and the Marshal player's own panel (M-1 … M-8).
+
+Everything here is drawn from the observation's public ``prison`` part (engine.prisoners.checks):
+the Marshal's objectives show only as how many he has seen, and those revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.prisoners.data import prisoners_data
+from render import assets, draw, fonts, layout, prisoners_art, theme
+from render import text as txt
+from render.layout import CarBox, TrainLayout
+from render.text import Translate
+
+Observation = dict[str, Any]
+MARSHAL = "marshal"
+PRISONER_W, PRISONER_H = 14, 20  # the prisoners behind the prison wagon, on its number band
+ICON = 20  # the panels' icons
+
+
+# --- the train -----------------------------------------------------------------------------------
+
+
+def car(d: ImageDraw.ImageDraw, box: CarBox, tl: TrainLayout) -> None:
+    """The prison wagon's inner wall between the corridor and the cell (M-2)."""
+    cell = tl.zones.get(f"{box.index}/{layout.CELL}")
+    if cell is None:
+        return
+    x = cell.stand.x - 4
+    d.rectangle((x, box.inside.y, x + 3, box.inside.bottom), fill=theme.OUTLINE)
+    d.rectangle((cell.stand.x - 1, box.inside.y + 1, box.inside.right - 2, box.inside.bottom - 1),
+                fill=theme.mix(theme.WAGON_INSIDE, prisoners_art.BARS, 0.25))
+
+
+def after_pawns(img: Image.Image, obs: Observation, tl: TrainLayout, translate: Translate | None) -> None:
+    """The bars over whoever is in the cell, and the prisoners behind the prison wagon (M-1)."""
+    prison = obs.get("prison")
+    if not prison:
+        return
+    box = next((b for b in tl.cars if b.kind == layout.PRISON), None)
+    if box is None:
+        return
+    cell = tl.zones[f"{box.index}/{layout.CELL}"].stand
+    draw.paste(img, _bars(cell.w + 2, box.inside.h - 2), (cell.x - 1, box.inside.y + 1))
+    lab = box.label
+    waiting = list(prison.get("prisoners", ()))
+    x = lab.right - 2 - len(waiting) * (PRISONER_W + 2)
+    for hero in waiting:
+        draw.paste(img, _prisoner(hero, txt.initial(hero, translate)), (x, lab.y + (lab.h - PRISONER_H) // 2))
+        x += PRISONER_W + 2
+
+
+@cache
+def _bars(w: int, h: int) -> Image.Image:
+    return prisoners_art.bars(w, h)
+
+
+@cache
+def _prisoner(hero: str, letter: str, w: int = PRISONER_W, h: int = PRISONER_H) -> Image.Image:
+    return prisoners_art.prisoner(hero, letter, w, h)
+
+
+# --- a bandit's panel: the third line ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BanditLine:
+    """What a bandit's third panel line shows with the expansion."""
+
+    captured: bool  # the Marshal holds their Wanted card (arrested at least once)
+    prisoner: str | None  # the hero of the prisoner they freed
+    aces: tuple[int, ...]  # Fist-fight aces taken from the Marshal
+    maluses: tuple[str, ...]  # the round's maluses (M-8), by the action they stop
+    in_cell: bool
+
+
+def bandit_line(obs: Observation, bandit: dict[str, Any]) -> BanditLine | None:
+    prison = obs.get("prison")
+    if not prison:
+        return None
+    stops = prisoners_data().round_maluses
+    name = bandit["name"]
+    return BanditLine(
+        captured=name in prison.get("wanted", ()),
+        prisoner=prison.get("held", {}).get(name),
+        aces=tuple(prison.get("won_aces", {}).get(name, ())),
+        maluses=tuple(stops[m] for m in prison.get("maluses", {}).get(name, ()) if m in stops),
+        in_cell=str(bandit["at"]).endswith(f"/{layout.CELL}"),
+    )
+
+
+def draw_bandit_line(img: Image.Image, line: BanditLine, x: int, right: int, mid: int,
+                     translate: Translate | None) -> None:
+    """The Wanted card (crossed once captured), the prisoner held, the aces, then the maluses at the
+    right; "in the cell" when arrested."""
+    draw.paste(img, _wanted(line.captured), (x, mid - 11))
+    x += 20
+    if line.prisoner:
+        draw.paste(img, _prisoner(line.prisoner, txt.initial(line.prisoner, translate), 16, 22), (x, mid - 11))
+        x += 20
+    for value in line.aces:
+        draw.paste(img, _ace(value), (x, mid - 10))
+        x += 17
+    for action in reversed(line.maluses):
+        right -= ICON + 2
+        draw.paste(img, _malus(action), (right, mid - ICON // 2))
+    if line.in_cell:
+        label = txt.t("panel.in-cell", translate)
+        room = right - x - 12
+        if room > 30:
+            size = fonts.fit_size(label, "bold", 14, room, 10)
+            draw.text(img, (x + 6, mid), fonts.ellipsize(label, "bold", size, room), "bold", size, theme.HIT)
+
+
+@cache
+def _wanted(captured: bool) -> Image.Image:
+    return prisoners_art.wanted(16, 22, captured)
+
+
+@cache
+def _ace(value: int) -> Image.Image:
+    return prisoners_art.ace(value, 15, 20)
+
+
+@cache
+def _malus(action: str) -> Image.Image:
+    return prisoners_art.malus(action, ICON)
+
+
+# --- the Marshal player's panel ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MarshalContent:
+    hand: int | None
+    acting: str | None
+    revolvers: tuple[int, ...]  # bullets left in each
+    aces: tuple[int, ...]  # Fist-fight aces still on his portrait
+    wanted: int  # Wanted cards taken
+    prisoners: int  # prisoner cards in his rewards
+    mail: int  # mail bags in his rewards
+    seen: int  # objectives he has seen (face down)
+    revealed: tuple[str, ...]  # as the reader reads them
+    fallen: bool
+
+
+def marshal_content(obs: Observation, translate: Translate | None, acting: str | None) -> MarshalContent:
+    prison = obs["prison"]
+    seat: dict[str, Any] = next((v for v in obs["seats"] if v["seat"] == prison["seat"]), {})
+    hand = seat.get("hand_size")
+    planning = obs.get("phase") in ("planning", "keeping")
+    return MarshalContent(
+        hand=int(hand) if planning and hand is not None else None,
+        acting=acting,
+        revolvers=tuple(len(r) for r in prison["revolvers"]),
+        aces=tuple(prison["aces"]),
+        wanted=len(prison["wanted"]),
+        prisoners=len(prison["rewards"]["prisoners"]),
+        mail=len(prison["rewards"]["mail"]),
+        seen=len(prison["objectives"]),
+        revealed=tuple(txt.t(f"objective.{o.partition(':')[0]}", translate,
+                             bandit=txt.bandit_noun(o.partition(":")[2], translate))
+                       for o in prison["revealed"]),
+        fallen=bool(prison.get("marshal_fallen")),
+    )
+
+
+@lru_cache(maxsize=64)
+def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None) -> Image.Image:
+    from render.panels import acting_tag, hand_tag
+
+    img = Image.new("RGB", (w, h), theme.BOARD_BG)
+    d = ImageDraw.Draw(img)
+    acting = c.acting is not None
+    fill = theme.PANEL_ACTIVE_BG if acting else theme.ESCAPED_BG if c.fallen else theme.PANEL_BG
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=9, fill=fill,
+                        outline=theme.PANEL_ACTIVE if acting else theme.PANEL_EDGE, width=4 if acting else 2)
+    sprite = assets.marshal() if not c.fallen else assets.faded(assets.marshal(), 40)
+    draw.paste(img, sprite, (10, (h - sprite.height) // 2))
+    x = 10 + sprite.width + 10
+    line1, line2, line3 = 21, 47, h - 21
+    right = w - 10
+    if c.hand is not None:
+        right = hand_tag(img, right, line1, c.hand, assets.card_back(14, 20, theme.MARSHAL_BODY), theme.PANEL_TEXT)
+    if c.acting is not None:
+        right = acting_tag(img, right, line1, c.acting)
+    title = txt.t("panel.marshal", translate)
+    size = fonts.fit_size(title, "bold", 18, right - x, 12)
+    draw.text(img, (x, line1), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.PANEL_TEXT)
+    # his two revolvers, six cards each, fired from the top; then his Fist-fight aces
+    bx = x
+    for left in c.revolvers:
+        for i in range(6):
+            draw.paste(img, assets.bullet(7, 17, spent=i >= left), (bx + i * 8, line2 - 9))
+        bx += 6 * 8 + 10
+    for value in c.aces:
+        draw.paste(img, _ace(value), (bx, line2 - 10))
+        bx += 17
+    # his rewards: Wanted cards, prisoners, mail bags; his objectives seen, those revealed
+    bx = x
+    for icon, n in ((_wanted(True), c.wanted), (_prisoner("", "", 16, 22), c.prisoners),
+                    (assets.loot("mailbag", 20), c.mail)):
+        draw.paste(img, icon, (bx, line3 - icon.height // 2))
+        bx += icon.width + 3
+        bx += draw.text(img, (bx, line3), str(n), "bold", 15, theme.PANEL_TEXT if n else theme.PANEL_DIM) + 9
+    label = txt.t("panel.objectives", translate, n=c.seen)
+    if c.revealed:
+        label += " · " + ", ".join(c.revealed)
+    room = w - 10 - bx
+    if room > 30:
+        size = fonts.fit_size(label, "regular", 14, room, 10)
+        draw.text(img, (bx, line3), fonts.ellipsize(label, "regular", size, room), "regular", size, theme.PANEL_TEXT)
+    return img
