@@ -44,7 +44,7 @@ def test_the_prison_wagon_has_a_cell_whose_prisoners_stand_behind_bars() -> None
     lay = layout.layout_of(obs)
     cell = lay.train.zones["5/cell"]
     corners, marshal_corner = layout.place_pawns(obs, lay.train)
-    x, y = corners["ghost"]
+    x, _ = corners["ghost"]
     assert cell.stand.x <= x and x + layout.PAWN_W <= cell.stand.right + 4
     assert corners["doc"][0] + layout.PAWN_W <= cell.stand.x  # the corridor is left of the cell's wall
     assert marshal_corner is not None and marshal_corner[1] < lay.train.cars[2].roof.y  # on the roof
