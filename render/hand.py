@@ -12,6 +12,8 @@ from render import assets, draw, fonts, layout, pairs, theme
 from render import text as txt
 from render.text import Translate
 
+MARSHAL = "marshal"  # the Marshal player's name as a card owner (Marshal & Prisoners, M-1)
+
 Observation = dict[str, Any]
 ACTION_ORDER = {"move": 0, "floor": 1, "fire": 2, "punch": 3, "rob": 4, "marshal": 5, "ride": 6}
 
@@ -60,8 +62,13 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     for bandit in bandits:  # a player with two bandits: both pawns, the legend of the cards' discs
         draw.paste(img, assets.pawn(bandit, txt.initial(bandit, translate)), (x, (title_h - layout.PAWN_H) // 2))
         x += layout.PAWN_W + 4
+    if not bandits and obs.get("prison"):  # the Marshal player (M-1)
+        bandits = [MARSHAL]
+        draw.paste(img, assets.marshal(), (x, (title_h - layout.PAWN_H) // 2))
+        x += layout.PAWN_W + 4
     x = max(x + 8, layout.MARGIN + layout.PAWN_W + 12)
     title = txt.t("hand.title", translate, bandit=owner_noun(bandits, translate))
+    title = title[:1].upper() + title[1:]  # "The Marshal's hand"
     draw.text(img, (x, title_h / 2), title, "bold", 20, theme.HEADER_TEXT)
     if any(c.startswith("bullet:") for c in cards):
         hint = txt.t("hand.dead", translate)

@@ -360,11 +360,15 @@ def symbol(kind: str, s: int, ink: RGB) -> Image.Image:
                 d.rectangle(_box(s * 0.38, s * y, s * 0.62, s * (y + 0.06), u), fill=ink)
             d.arc(_box(s * 0.34, s * 0.16, s * 0.62, s * 0.46, u), 180, 270, fill=(0, 0, 0, 0),
                   width=max(1, int(s * 0.06 * u)))
-        elif kind == "arrest":  # Arrest (Marshal & Prisoners): handcuffs, two rings and a chain
+        elif kind == "arrest":  # Arrest (Marshal & Prisoners): handcuffs, two cuffs hanging from a chain
             ring = max(1, int(s * 0.10 * u))
-            d.ellipse(_box(s * 0.04, s * 0.34, s * 0.44, s * 0.74, u), outline=ink, width=ring)
-            d.ellipse(_box(s * 0.56, s * 0.34, s * 0.96, s * 0.74, u), outline=ink, width=ring)
-            d.line(_pts([(s * 0.40, s * 0.40), (s * 0.60, s * 0.40)], u), fill=ink, width=lw)
+            d.ellipse(_box(s * 0.02, s * 0.48, s * 0.44, s * 0.92, u), outline=ink, width=ring)
+            d.ellipse(_box(s * 0.56, s * 0.48, s * 0.98, s * 0.92, u), outline=ink, width=ring)
+            for x0 in (0.30, 0.44, 0.58):  # the chain's links, up and over
+                d.ellipse(_box(s * x0, s * 0.16, s * (x0 + 0.14), s * 0.34, u), outline=ink,
+                          width=max(1, int(s * 0.06 * u)))
+            d.line(_pts([(s * 0.26, s * 0.50), (s * 0.32, s * 0.30)], u), fill=ink, width=lw)
+            d.line(_pts([(s * 0.74, s * 0.50), (s * 0.68, s * 0.30)], u), fill=ink, width=lw)
         elif kind == "K":  # shake (Marshal & Prisoners): a zigzag
             pts3 = [(s * 0.06, c), (s * 0.24, s * 0.2), (s * 0.42, s * 0.8), (s * 0.6, s * 0.2), (s * 0.78, s * 0.8),
                     (s * 0.94, c)]

@@ -37,10 +37,12 @@ BANDITS: dict[str, BanditStyle] = {
     "silk": BanditStyle((24, 160, 158), INK_DARK),
 }
 UNKNOWN_BANDIT = BanditStyle((150, 150, 150), INK_DARK)
+OTHER_PLAYERS: dict[str, BanditStyle] = {"marshal": BanditStyle((214, 194, 150), INK_DARK)}  # MARSHAL_BODY
 
 
 def bandit_style(name: str | None) -> BanditStyle:
-    return BANDITS.get(name or "", UNKNOWN_BANDIT)
+    """A bandit's colours, or another player's: the Marshal player's cards are his tan (M-1)."""
+    return BANDITS.get(name or "", OTHER_PLAYERS.get(name or "", UNKNOWN_BANDIT))
 
 
 # --- the scene -----------------------------------------------------------------------------------
