@@ -64,9 +64,11 @@ LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
     "events": (True, False),
     "expert": (False, True),
     "horses": (False, True),
+    "prisoners": (False, True),
     "variant": ("none", "two-bandits", "two-player", "teams"),
     "django": ("push", "lone-gun"),
     "belle": ("any-other", "same-position"),
+    "silk": ("movement", "block", "dodge"),
     "timer": (DEFAULT_PACE, *(name for name in PACES if name != DEFAULT_PACE)),
 }
 ENGINE_OPTIONS = frozenset(f.name for f in fields(Options))
@@ -86,11 +88,35 @@ def engine_options(options: dict[str, Any]) -> Options:
 
 
 TEAM = "+"  # a player's two bandits, stored as one character: "ghost+tuco" (V-2, V-3)
+MARSHAL = "marshal"  # the Marshal player's stored character (Marshal & Prisoners, M-1)
 
 
 def cast_of(character: str) -> str | list[str]:
     """A stored character as the engine takes it: a bandit, or a player's pair."""
     return character.split(TEAM) if TEAM in character else character
+
+
+def cast(characters: list[str]) -> list[str | list[str]]:
+    """The bandits of a table's stored characters in seat order, for the engine's deal: the
+    Marshal player, seat 1 when there is one, is seated by the expansion itself (M-1)."""
+    return [cast_of(c) for c in characters if c != MARSHAL]
+
+
+def clash(options: dict[str, Any]) -> str | None:
+    """The catalog key of why these options cannot be played together, or None."""
+    if options.get("prisoners"):
+        if options.get("variant", "none") != "none":
+            return "error.prisoners-variant"  # one bandit per player (M-1)
+        if options.get("horses"):
+            return "error.prisoners-horses"  # M-50: not yet
+        if options.get("silk") == "dodge":
+            return "error.prisoners-dodge"  # M-31: Dodge only without a Marshal player
+    return None
+
+
+def marshal_seats(options: dict[str, Any]) -> int:
+    """Seats that play no bandit: the Marshal player's (M-1)."""
+    return 1 if options.get("prisoners") else 0
 
 
 def team_choices(options: dict[str, Any], seed: int) -> list[str] | None:
@@ -124,15 +150,21 @@ def _deal_characters(lobby: Lobby) -> dict[int, str]:
     rng = random.Random(lobby.game.seed)
     taken = {name for p in lobby.players if p.character for name in p.character.split(TEAM)}
     teams = team_choices(lobby.game.options, lobby.game.seed)
+    prisoners = bool(lobby.game.options.get("prisoners"))
     if teams is None:
         free = [c for c in base().characters if c not in taken]
     else:
         free = [t for t in teams if not set(t.split(TEAM)) & taken]
     rng.shuffle(free)
     characters: dict[int, str] = {}
+    if prisoners and MARSHAL not in taken:  # nobody asked to be the Marshal: one seat drawn (M-1)
+        free_seats = [p.seat for p in lobby.players if not p.character] or [p.seat for p in lobby.players]
+        characters[rng.choice(free_seats)] = MARSHAL
     for player in lobby.players:
-        if player.character:
+        if player.character and (prisoners or player.character != MARSHAL):
             characters[player.seat] = player.character
+            continue
+        if player.seat in characters:
             continue
         pick = free.pop()
         characters[player.seat] = pick
@@ -272,7 +304,7 @@ class Tables:
         answers = await self.storage.answers(game_id)
 
         def deal() -> Game:
-            return new_game([cast_of(str(p.character)) for p in players], seed=row.seed,
+            return new_game(cast([str(p.character) for p in players]), seed=row.seed,
                             options=engine_options(row.options))
 
         probe, keep = deal(), 0
@@ -375,7 +407,8 @@ class Tables:
                 raise TableError("error.join-first")
             if character is not None:
                 teams = team_choices(lobby.game.options, lobby.game.seed)
-                if character not in (teams if teams is not None else base().characters):
+                marshal = character == MARSHAL and bool(lobby.game.options.get("prisoners"))
+                if not marshal and character not in (teams if teams is not None else base().characters):
                     raise TableError("error.no-such-bandit")
                 mine = set(character.split(TEAM))
                 if any(p.character and mine & set(p.character.split(TEAM)) and p.user_id != user_id
@@ -425,7 +458,31 @@ class Tables:
                 raise TableError("error.bad-option")
             options = dict(lobby.game.options)
             options[name] = value
-            await self.storage.update_game(game_id, options=options)
+            refusal = clash(options)
+            if refusal is not None and options != lobby.game.options:
+                raise TableError(refusal)
+            async with self.storage.transaction() as tx:
+                tx.update_game(game_id, options=options)
+                if name == "prisoners" and not value:  # no Marshal any more: his player draws a bandit
+                    for player in lobby.players:
+                        if player.character == MARSHAL:
+                            tx.set_seat_character(game_id, player.seat, None)
+            return await self.lobby(game_id)
+
+    async def set_marshal(self, game_id: int, user_id: int, seat: int) -> Lobby:
+        """The host makes the player at ``seat`` (a person or an AI) the Marshal (M-1); whoever was
+        the Marshal before draws a bandit instead."""
+        async with self.lock(game_id):
+            lobby = await self._host_lobby(game_id, user_id, "error.host-marshal")
+            if not lobby.game.options.get("prisoners"):
+                raise TableError("error.no-marshal")
+            if seat not in {p.seat for p in lobby.players}:
+                raise TableError("error.no-such-seat")
+            async with self.storage.transaction() as tx:
+                for player in lobby.players:
+                    if player.character == MARSHAL and player.seat != seat:
+                        tx.set_seat_character(game_id, player.seat, None)
+                tx.set_seat_character(game_id, seat, MARSHAL)
             return await self.lobby(game_id)
 
     async def set_language(self, game_id: int, user_id: int, language: str) -> Lobby:
@@ -445,10 +502,14 @@ class Tables:
 
     async def check_start(self, game_id: int, user_id: int) -> Lobby:
         lobby = await self._host_lobby(game_id, user_id, "error.host-starts")
+        refusal = clash(lobby.game.options)
+        if refusal is not None:
+            raise TableError(refusal)
         table = seating(engine_options(lobby.game.options))
-        if not table.min_players <= len(lobby.players) <= table.max_players:
-            raise TableError("error.player-count", min=table.min_players, max=table.max_players,
-                             n=len(lobby.players))
+        extra = marshal_seats(lobby.game.options)  # the Marshal plays no bandit (M-1)
+        most = min(table.max_players + extra, MAX_PLAYERS)
+        if not table.min_players + extra <= len(lobby.players) <= most:
+            raise TableError("error.player-count", min=table.min_players + extra, max=most, n=len(lobby.players))
         return lobby
 
     async def claim_start(self, game_id: int, user_id: int) -> Lobby:
@@ -469,8 +530,15 @@ class Tables:
         async with self.lock(game_id):
             lobby = await self.check_start(game_id, user_id)
             characters = _deal_characters(lobby)
+            marshal = next((seat for seat, c in characters.items() if c == MARSHAL), None)
+            if marshal is not None and marshal != 0:  # the Marshal is player 1 (M-1): seats renumbered
+                order = [marshal, *(p.seat for p in lobby.players if p.seat != marshal)]
+                async with self.storage.transaction() as tx:
+                    tx.reseat(game_id, order)
+                characters = {new: characters[old] for new, old in enumerate(order)}
+                lobby = await self.lobby(game_id)
             options = engine_options(lobby.game.options)
-            state = new_game([cast_of(characters[p.seat]) for p in lobby.players], seed=lobby.game.seed,
+            state = new_game(cast([characters[p.seat] for p in lobby.players]), seed=lobby.game.seed,
                              options=options)
             for player in lobby.players:
                 player.character = characters[player.seat]
@@ -791,9 +859,11 @@ class Tables:
 
 
 def _placings(players: list[PlayerRow], state: Game) -> list[Placing]:
-    """Every seat of a finished game with its final score, people and AI levels alike (ratings)."""
+    """Every bandit's seat of a finished game with its final score, people and AI levels alike
+    (ratings); the Marshal player, who has no score (M-9), is not rated."""
     totals = scores(state)
-    return [Placing(player_key(p.user_id, p.ai), totals[state.seats[p.seat].bandits[0]]) for p in players]
+    return [Placing(player_key(p.user_id, p.ai), totals[state.seats[p.seat].bandits[0]]) for p in players
+            if state.seats[p.seat].bandits]
 
 
 def _time(row: GameRow, deadline: Deadline | None) -> None:

@@ -275,6 +275,10 @@ class Tx:
         self.execute("UPDATE players SET character = ? WHERE game_id = ? AND user_id = ?",
                      (character, game_id, user_id))
 
+    def set_seat_character(self, game_id: int, seat: int, character: str | None) -> None:
+        """A seat's character set by the host (the Marshal player, M-1), a person's or an AI's."""
+        self.execute("UPDATE players SET character = ? WHERE game_id = ? AND seat = ?", (character, game_id, seat))
+
     def set_dm_ok(self, game_id: int, user_id: int, ok: bool, *, if_changed: Delivery | None = None) -> None:
         """Whether the person's DMs take messages; ``if_changed`` is enqueued only when this changed
         what was stored (so that a closed DM is told once)."""
