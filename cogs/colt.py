@@ -384,6 +384,12 @@ class Colt(commands.Cog):
                 elif verb == "pair" and what.isdigit() and more[0].isdigit():
                     lobby = await self.tables.pair(game_id, user, int(what), int(more[0]))
                     reply = lang.text("reply.paired")
+                elif verb == "marshal" and what.isdigit():
+                    lobby = await self.tables.set_marshal(game_id, user, int(what))
+                    reply = lang.text("reply.marshal")
+                elif verb == "silk":
+                    lobby = await self.tables.set_option(game_id, user, "silk", what)
+                    reply = lang.text("reply.options")
                 else:
                     raise TableError("error.choose-ai")
             else:

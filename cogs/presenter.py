@@ -30,7 +30,7 @@ from engine.snapshot import loads
 from engine.variants.teams import TEAMS, partner
 from lang import CODES, Language, english, language
 from render import text
-from table.service import LOBBY_OPTIONS, MAX_PLAYERS, TEAM, Lobby, Outcome, Tables, team_choices
+from table.service import LOBBY_OPTIONS, MARSHAL, MAX_PLAYERS, TEAM, Lobby, Outcome, Tables, team_choices
 from table.storage import LOBBY, Delivery, GameRow, PlayerRow
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ class Presenter:
         lines = [texts.choice_line(lang, "setup", o["setup"], LOBBY_OPTIONS["setup"])]
         lines += [texts.toggle_line(lang, name, bool(o.get(name))) for name in texts.TOGGLES]
         lines += [texts.choice_line(lang, name, o.get(name, LOBBY_OPTIONS[name][0]))
-                  for name in ("variant", "django", "belle", "timer")]
+                  for name in ("variant", "django", "belle", "silk", "timer")]
         lines.append(texts.chosen(lang.text("lobby.language", language=lang.text("language.name"))))
         embed.add_field(name=lang.text("lobby.options"), value="\n".join(lines), inline=False)
         if row.status != LOBBY and row.channel_id:
@@ -107,6 +107,9 @@ class Presenter:
                                  description=lang.text("lobby.taken") if set(c.split(TEAM)) & taken else None)
             for c in (pairs if pairs is not None else base().characters)
         ]
+        if row.options.get("prisoners"):  # a person may ask to be the Marshal (M-1)
+            characters.append(discord.SelectOption(label=lang.text("lobby.marshal-option"), value=MARSHAL, emoji="⭐",
+                                                   description=lang.text("lobby.taken") if MARSHAL in taken else None))
         view.add_item(LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-bandit")))
         o = row.options
         toggles = [discord.SelectOption(label=texts.toggle_label(lang, name), value=name, default=bool(o.get(name)))
@@ -124,10 +127,29 @@ class Presenter:
         view.add_item(LobbySelect(row.id, "rules", rules, placeholder=lang.text("lobby.rules"),
                                   max_values=len(rules)))
         seats = self._ai_seat_options(lobby, lang) + (self._partner_options(lobby, lang) if teams else [])
+        seats += self._marshal_options(lobby, lang) + self._silk_options(lobby, lang)
         if seats:
             view.add_item(LobbySelect(row.id, "ai", seats,
                                       placeholder=lang.text("lobby.ai-and-teams" if teams else "lobby.ai")))
         return view
+
+    def _marshal_options(self, lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
+        """The host makes a seat, a person's or an AI's, the Marshal (M-1)."""
+        if not lobby.game.options.get("prisoners"):
+            return []
+        seats, guild = len(lobby.players), lobby.game.guild_id
+        return [discord.SelectOption(label=lang.text("lobby.make-marshal", seat=self._seat_name(lang, p, guild)),
+                                     value=f"marshal:{p.seat}:{seats}", emoji="⭐")
+                for p in lobby.players if p.character != MARSHAL]
+
+    @staticmethod
+    def _silk_options(lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
+        """The host chooses Silk's one power (M-31): Dodge only without a Marshal player."""
+        o, seats = lobby.game.options, len(lobby.players)
+        powers = [p for p in LOBBY_OPTIONS["silk"] if not (o.get("prisoners") and p == "dodge")]
+        return [discord.SelectOption(label=texts.option_label(lang, "silk", power), value=f"silk:{power}:{seats}",
+                                     emoji="🧵", default=o.get("silk", LOBBY_OPTIONS["silk"][0]) == power)
+                for power in powers]
 
     def _partner_options(self, lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
         """The host makes two players partners (V-4.1), for each two not partners yet; the value

@@ -89,6 +89,9 @@ class Prompts:
             now = lang.text("dm.nothing") if pending is None else \
                 "⏳ " + texts.waiting(lang, pending["kind"], player_name(mine, pending["seat"], lang)) + "."
             content = f"{header}\n{now}\n{_hand_text(hand, lang, named)}"
+        prison = mine.get("prison")
+        if prison and prison["seat"] == seat:  # the Marshal player's private sheet (M-6)
+            content += "\n" + texts.sheet(lang, prison)
         if 0 < len(view.children) < BUTTONS_PER_MESSAGE:  # a full prompt keeps its answers, not the help
             view.add_item(HelpButton(game_id, state.step, lang.text("button.help")))
         shown = {**mine, "log": []} if mine["phase"] in ("planning", "keeping") else None

@@ -5,20 +5,26 @@ phases, the actions, the end, this bot's commands) and lists the other topics.""
 from __future__ import annotations
 
 from engine.data import base
+from engine.prisoners.data import prisoners_data
 from lang import Language
 
-TOPICS = ("overview", "planning", "actions", "marshal", "powers", "events", "scoring", "horses", "variants")
+TOPICS = ("overview", "planning", "actions", "marshal", "powers", "events", "scoring", "horses", "prisoners",
+          "variants")
 COMMANDS = ("new", "hand", "status", "leave", "help", "rules")  # the commands the overview names
 
 
 def topic(lang: Language, name: str) -> str:
     """A topic's summary, filled from the game's data (amounts written as the language writes money)
     and the commands' names in the reader's language."""
-    data = base()
+    data, more = base(), prisoners_data()
+    aces = sorted(more.fist_fight_aces, reverse=True)
     fields: dict[str, object] = {
         "purse_low": min(data.purses), "purse_high": max(data.purses), "jewel": data.loot_values["jewel"],
         "strongbox": data.loot_values["strongbox"], "gunslinger": data.gunslinger_bonus, "rounds": data.rounds,
         "topics": ", ".join(lang.text(f"rules.topic.{t}") for t in TOPICS if t != "overview"),
         **{command: lang.text(f"command.{command}.name") for command in COMMANDS},
+        # Marshal & Prisoners (M-1 … M-9)
+        "wanted": more.wanted_value, "prisoner": more.prisoner_value, "ace_gold": aces[0], "ace_silver": aces[1],
+        "ace_bronze": aces[2], "mail_low": min(more.mail_bags), "mail_high": max(more.mail_bags),
     }
     return lang.text(f"rules.{name if name in TOPICS else 'overview'}", **fields)

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.prisoners.lawman import HOLD, STAY
+from engine.prisoners.model import FALLEN
 from engine.train import Position
 from lang import Language
 from render import pairs, text  # the game's own names, shared with the pictures
 
 # The lobby's option choices and on/off toggles, in the order the lobby shows them.
 RULE_OPTIONS = ("setup", "variant", "django", "belle", "timer")
-TOGGLES = ("powers", "events", "expert", "horses")
+TOGGLES = ("powers", "events", "expert", "horses", "prisoners")
 
 
 # The lobby's list of options: a toggle is on or off, a choice shows the reading chosen (and, for
@@ -92,13 +94,33 @@ def answer_label(lang: Language, answer: str, named: bool = False) -> str:
             return lang.text("button.face-down", card=card_label(lang, card, named))
         if verb == "drink":
             return lang.text("button.drink", flask=_loot_name(lang, card))
+        if verb == "idea":
+            return lang.text("button.take-idea")  # instead of drawing (M-3)
         return card_label(lang, card, named)
     if kind == "take-card":
         return card_label(lang, value, named=True)
     if kind == "place":
         return text.bandit_name(value, lang)
-    if kind in ("move", "floor", "shove", "flee") or (kind == "ride" and value != "escape"):
-        return place(lang, value)
+    if value == FALLEN:
+        return lang.text("button.throw-off")  # Deadly fall (M-40)
+    if kind in ("move", "floor", "shove", "flee", "marshal-move", "shove-marshal", "escape") or (
+            kind == "ride" and value != "escape"):
+        return lang.text("button.stay") if value == STAY else place(lang, value)
+    if kind == "marshal-fire":
+        if value == HOLD:
+            return lang.text("button.hold")
+        revolver, _, target = value.partition(":")
+        return lang.text("button.revolver", revolver=revolver.upper(), bandit=text.bandit_name(target, lang))
+    if kind == "arrest":
+        return text.bandit_name(value, lang)
+    if kind == "free":
+        what, _, who = value.partition(":")
+        noun = text.bandit_noun(who, lang)
+        return lang.text("button.free-prisoner" if what == "prisoner" else "button.free-bandit", bandit=noun)
+    if kind == "thanks":
+        return _loot_name(lang, value)
+    if kind == "reflex":
+        return lang.text("button.pass") if value == "pass" else card_label(lang, value)
     if kind == "ride":
         return lang.text("button.escape")
     if kind == "punch" and value == "shotgun":
@@ -142,6 +164,25 @@ def question(lang: Language, kind: str, mine: dict[str, Any] | None = None) -> s
     if kind == "attack":
         return lang.text("question.other")
     return lang.text(key) if lang.has(key) else lang.text("question.other")
+
+
+def sheet(lang: Language, prison: dict[str, Any]) -> str:
+    """The Marshal's private sheet in his DMs (M-6): his objectives seen, each marked when fulfilled
+    as things stand, how many are still to come, and his rewards."""
+    met = prison.get("met") or [False] * len(prison["objectives"])
+    seen = [f"{'✅' if done else '▫️'} {objective_name(lang, o)}"
+            for o, done in zip(prison["objectives"], met, strict=True) if o]
+    lines = [lang.text("sheet.objectives", n=len(seen), total=len(seen) + int(prison["objectives_to_come"]))]
+    lines += seen
+    rewards = prison["rewards"]
+    lines.append(lang.text("sheet.rewards", wanted=len(prison["wanted"]), prisoners=len(rewards["prisoners"]),
+                           mail=len(rewards["mail"])))
+    return "\n".join(lines)
+
+
+def objective_name(lang: Language, objective: str) -> str:
+    kind, _, bandit = objective.partition(":")
+    return lang.text(f"objective.{kind}", bandit=text.bandit_noun(bandit, lang))
 
 
 def waiting(lang: Language, kind: str, player: str) -> str:

@@ -11,7 +11,7 @@ from engine.model import OVER, Game, loot_kind
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import prison_of
 from engine.prisoners.model import MAIL, MARSHAL_BULLET, Prison, cell
-from engine.prisoners.objectives import fulfilled, marshal_wins
+from engine.prisoners.objectives import fulfilled, marshal_wins, met
 
 
 def _observe(game: Game, viewer: int | None, view: dict[str, Any]) -> None:
@@ -41,6 +41,8 @@ def _observe(game: Game, viewer: int | None, view: dict[str, Any]) -> None:
         "revealed": list(prison.revealed),
         "golden": prison.golden,
     }
+    if own and not over:  # his own sheet: which objective he has fulfilled so far (M-6)
+        view["prison"]["met"] = [met(game, o) for o in prison.objectives]
     if over:
         view["prison"]["fulfilled"] = fulfilled(game)
         view["prison"]["marshal_wins"] = marshal_wins(game)

@@ -118,13 +118,15 @@ PLACEHOLDER = re.compile(r"\{[^}]*\}")
 SAME_AS_ENGLISH = {"command.colt.name", "bandit.ghost", "bandit.doc", "bandit.tuco", "bandit.cheyenne", "bandit.belle",
                    "bandit.django", "bandit.mei", "bandit.silk",
                    "button.shotgun",  # the Shotgun is a name in the French rulebook too
-                   "objective.shoot-em-up"}  # an objective's name in English in the rulebooks (003:1445)
+                   "objective.shoot-em-up",  # an objective's name in English in the rulebooks (003:1445)
+                   "button.revolver"}  # "Colt A → Ghost": the Colt is the Marshal's revolver in the rulebooks
 SHARED_WORDS = {
     "fr": {"action.marshal", "rules.topic.marshal", "score.bandit", "score.total", "turn.S", "turn-name.S",
            "turn.T", "turn.M", "card.tunnels", "card.melee", "pile.title", "lobby.table", "command.stats.name",
            "rules.topic.actions",
            "car.short.locomotive", "command.pause.name", "panel.marshal"},
-    "es": {"action.marshal", "rules.topic.marshal", "score.total", "car.short.locomotive", "panel.marshal"},
+    "es": {"action.marshal", "rules.topic.marshal", "score.total", "car.short.locomotive", "panel.marshal",
+           "lobby.make-marshal"},
     "pl": {"lobby.start"},
     "cs": set(),
     "ru": set(),
