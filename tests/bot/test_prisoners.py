@@ -1,0 +1,129 @@
+"""Marshal & Prisoners at the table: the lobby's option, a person asking to be the Marshal or the host
+choosing one, Silk's power, the Marshal's DMs with his sheet, every new answer as a button with a
+help line, and whole games to the final count (M-1 … M-40)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cogs import rules_text, texts
+from lang import CODES, language
+from table.service import MARSHAL, Tables, TableError
+from table.storage import Storage
+from tests.bot.table import (
+    ai_choice,
+    component_id,
+    dm_history,
+    lobby_now,
+    open_lobby,
+    play_turn,
+    prompt_message,
+    setup_table,
+    start_with,
+)
+
+
+async def test_a_person_asks_to_be_the_marshal_and_plays_a_whole_game_from_the_dms(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    game_id = await start_with(table, ["ghost", MARSHAL, "tuco"], toggles=["powers", "events", "prisoners"])
+    lobby = next(m for m in table.lobby_channel.history() if m.embeds)
+    options = next(f.value for f in lobby.embeds[0].fields if f.name.startswith("Options"))
+    assert "✅ Marshal & Prisoners expansion" in options
+    state = await table.bot.tables.state(game_id)
+    players = await table.bot.tables.storage.players(game_id)
+    marshal = next(p for p in players if p.character == MARSHAL)
+    assert marshal.seat == 0 and marshal.user_id == table.users[1].id  # player 1, renumbered (M-1)
+    assert state.prison is not None and state.seats[0].bandits == [] and state.pending.seat == 0
+    message = prompt_message(table.users[1])
+    assert message is not None and "Your objectives seen: 1 of 5" in message.content
+    rng = random.Random(5)
+    kinds: set[str] = set()
+    for _ in range(3000):
+        state = await table.bot.tables.state(game_id)
+        if state.pending is None:
+            break
+        kinds.add(state.pending.kind)
+        assert await play_turn(table, game_id, rng)
+    row = await table.bot.tables.row(game_id)
+    assert row.status == "over" and "plan" in kinds and kinds & {"marshal-move", "marshal-fire", "arrest"}
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+    assert any("Final count" in m.content for m in channel.history())
+    assert all("Traceback" not in m.content for u in table.users for m in dm_history(u))
+
+
+async def test_the_host_makes_an_ai_seat_the_marshal_and_chooses_silks_power(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 2)
+    lobby = await open_lobby(table)
+    await table.members[0].select(lobby, ["powers", "events", "prisoners"], custom_id=component_id(lobby, ":toggles"))
+    await table.members[1].click(lobby, custom_id=component_id(lobby, ":join"))
+    lobby = lobby_now(table, lobby)
+    await table.members[0].select(lobby, [ai_choice(lobby, "add:normal")], custom_id=component_id(lobby, ":ai"))
+    lobby = lobby_now(table, lobby)
+    await table.members[0].select(lobby, [ai_choice(lobby, "marshal:2")], custom_id=component_id(lobby, ":ai"))
+    lobby = lobby_now(table, lobby)
+    await table.members[0].select(lobby, [ai_choice(lobby, "silk:block")], custom_id=component_id(lobby, ":ai"))
+    lobby = lobby_now(table, lobby)
+    seats, options = lobby.embeds[0].fields[0].value.splitlines(), lobby.embeds[0].fields[1].value
+    assert "🔘 Silk: Block" in options and seats[2].endswith("the Marshal")  # the AI's seat, number 3
+    assert not any(o.value.startswith("silk:dodge") for row in lobby.components for item in row.children
+                   for o in getattr(item, "options", []))  # no Dodge beside a Marshal player (M-31)
+    await table.members[0].click(lobby, custom_id=component_id(lobby, ":start"))
+    rows = await table.bot.tables.storage.games("running")
+    game_id = max(row.id for row in rows)
+    state = await table.bot.tables.state(game_id)
+    players = await table.bot.tables.storage.players(game_id)
+    assert players[0].ai == "normal" and players[0].character == MARSHAL and state.options.silk == "block"
+
+
+async def test_options_that_do_not_go_together_are_refused_with_a_reason(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    tables = Tables(await Storage.open(tmp_path / "t.db"))
+    try:
+        lobby = await tables.new_lobby(guild_id=1, channel_id=2, host_id=10)
+        game_id = lobby.game.id
+        await tables.set_option(game_id, 10, "prisoners", True)
+        for name, value, key in (("variant", "teams", "error.prisoners-variant"), ("horses", True, "error.prisoners-horses"),
+                                 ("silk", "dodge", "error.prisoners-dodge")):
+            with pytest.raises(TableError) as refused:
+                await tables.set_option(game_id, 10, name, value)
+            assert refused.value.key == key
+        await tables.choose_character(game_id, 10, MARSHAL)
+        await tables.set_option(game_id, 10, "prisoners", False)  # no Marshal any more: a bandit is drawn
+        assert (await tables.lobby(game_id)).players[0].character is None
+        with pytest.raises(TableError):
+            await tables.choose_character(game_id, 10, MARSHAL)
+    finally:
+        await tables.storage.close()
+
+
+ANSWERS = ["marshal-move 2/roof", "marshal-move stay", "marshal-fire a:ghost", "marshal-fire hold", "arrest doc",
+           "shove-marshal 3/in", "shove fallen", "free prisoner:mei", "free bandit:tuco", "escape 5/roof",
+           "thanks jewel", "reflex ghost:fire", "reflex pass", "plan idea", "plan play marshal:move+", "dodge belle"]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_answer_of_the_expansion_has_a_button_label_and_a_help_line(code: str) -> None:
+    lang = language(code)
+    labels = {answer: texts.answer_label(lang, answer) for answer in ANSWERS}
+    assert all(label and label != answer and "{" not in label for answer, label in labels.items()), labels
+    assert len(set(labels.values())) == len(labels)  # no two answers look alike
+    for kind in ("marshal-move", "marshal-fire", "arrest", "shove-marshal", "free", "escape", "thanks", "reflex",
+                 "dodge"):
+        assert texts.question(lang, kind) != lang.text("question.other")
+        assert lang.has(f"waiting.{kind}") and lang.has(f"help.choice.{kind}")
+    for card in ("idea", "arrest", "move+", "floor+"):
+        assert lang.has(f"help.card.{card}") and lang.has(f"action.{card}")
+
+
+def test_the_rules_topic_covers_the_expansion() -> None:
+    words = rules_text.topic(language("en"), "prisoners")
+    assert "Brilliant idea" in words and "Arrest" in words and "$800" in words and "4 of his 5" in words
+    assert "Marshal & Prisoners" in rules_text.topic(language("en"), "overview")
+
+
+def test_the_marshals_sheet_lists_what_he_has_seen_and_fulfilled() -> None:
+    prison = {"objectives": ["capture:ghost", None], "met": [True, False], "objectives_to_come": 3,
+              "wanted": ["ghost"], "rewards": {"prisoners": [], "mail": ["mailbag"]}}
+    words = texts.sheet(language("en"), prison)
+    assert "✅ Capture Ghost" in words and "1 of 4" in words and "mail bags 1" in words
