@@ -83,8 +83,9 @@ async def test_options_that_do_not_go_together_are_refused_with_a_reason(tmp_pat
         lobby = await tables.new_lobby(guild_id=1, channel_id=2, host_id=10)
         game_id = lobby.game.id
         await tables.set_option(game_id, 10, "prisoners", True)
-        for name, value, key in (("variant", "teams", "error.prisoners-variant"),
-                                 ("horses", True, "error.prisoners-horses"), ("silk", "dodge", "error.prisoners-dodge")):
+        refusals = (("variant", "teams", "error.prisoners-variant"), ("horses", True, "error.prisoners-horses"),
+                    ("silk", "dodge", "error.prisoners-dodge"))
+        for name, value, key in refusals:
             with pytest.raises(TableError) as refused:
                 await tables.set_option(game_id, 10, name, value)
             assert refused.value.key == key
