@@ -103,7 +103,9 @@ async def test_the_lobby_adds_and_removes_ai_bandits_for_the_host_only(simcord_e
     # A full table offers no more AI bandits, and the service refuses one anyway.
     shown = next(m for m in table.lobby_channel.history() if m.id == lobby.id)
     menu = next(c for r in shown.components for c in r.children if c.custom_id.endswith(":ai"))
-    assert [o.value for o in menu.options] == [f"remove:{seat}:7" for seat in range(2, 7)]
+    # (Silk's power, M-31, shares the menu: Silk may be drawn at any table.)
+    assert [o.value for o in menu.options] == [f"remove:{seat}:7" for seat in range(2, 7)] + [
+        f"silk:{power}:7" for power in ("movement", "block", "dodge")]
     with pytest.raises(TableError, match="full"):
         await table.bot.tables.add_ai(game.id, table.users[0].id, "hard")
     removed = await host.select(lobby, [ai_choice(lobby_now(table, lobby), "remove:3")],
