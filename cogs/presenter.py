@@ -144,12 +144,12 @@ class Presenter:
 
     @staticmethod
     def _silk_options(lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
-        """The host chooses Silk's one power (M-31): Dodge only without a Marshal player."""
+        """The host chooses Silk's one power (M-31): Dodge only without a Marshal player. None is
+        shown picked: this menu's choices are actions, and the embed tells the power chosen."""
         o, seats = lobby.game.options, len(lobby.players)
         powers = [p for p in LOBBY_OPTIONS["silk"] if not (o.get("prisoners") and p == "dodge")]
         return [discord.SelectOption(label=texts.option_label(lang, "silk", power), value=f"silk:{power}:{seats}",
-                                     emoji="🧵", default=o.get("silk", LOBBY_OPTIONS["silk"][0]) == power)
-                for power in powers]
+                                     emoji="🧵") for power in powers]
 
     def _partner_options(self, lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
         """The host makes two players partners (V-4.1), for each two not partners yet; the value

@@ -309,10 +309,12 @@ class Story:
                             value=base().gunslinger_bonus) if bandit in result["gunslingers"] else ""
             lines.append(lang.text("scoreline.bandit", bandit=text.bandit_name(bandit, lang),
                                    score=result["scores"][bandit], gunslinger=gun, mark=mark))
+        if public.get("prison"):
+            lines.append(texts.marshal_result(lang, public["prison"]))
         if not result["winners"]:  # Escape: everyone was arrested (H-22)
             lines.append(f"**{lang.text('score.nobody')}**")
             return "\n".join(lines)
         winners = text.names_list([text.bandit_noun(b, lang) for b in result["winners"]], lang)
         key = "score.winner" if len(result["winners"]) == 1 else "score.winners"
-        lines.append(f"**{lang.text(key, names=winners)}**")
+        lines.append(f"**{text.capital(lang.text(key, names=winners))}**")
         return "\n".join(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import HOLD, STAY
 from engine.prisoners.model import FALLEN
 from engine.train import Position
@@ -178,6 +179,18 @@ def sheet(lang: Language, prison: dict[str, Any]) -> str:
     lines.append(lang.text("sheet.rewards", wanted=len(prison["wanted"]), prisoners=len(rewards["prisoners"]),
                            mail=len(rewards["mail"])))
     return "\n".join(lines)
+
+
+def marshal_result(lang: Language, prison: dict[str, Any]) -> str:
+    """The Marshal's line on the final count (M-9): every objective, public at the end, marked."""
+    done = set(prison["fulfilled"])
+    count = lang.text("score.marshal-objectives", n=len(done), total=len(prison["objectives"]),
+                      need=prisoners_data().objectives_to_win)
+    if prison.get("marshal_fallen"):
+        count += " · " + lang.text("score.marshal-fallen")
+    marks = ", ".join(f"{'✅' if o in done else '❌'} {objective_name(lang, o)}" for o in prison["objectives"])
+    crown = " 🏆" if prison.get("marshal_wins") else ""
+    return f"⭐ **{lang.text('panel.marshal')}**{crown} — {count}: {marks}"
 
 
 def objective_name(lang: Language, objective: str) -> str:

@@ -183,14 +183,11 @@ def _run_caption(obs: Observation | None, events: Sequence[Event], translate: Tr
         if not clauses:
             return t("caption.event.none", tr, event=title)
         what = t("caption.join", tr).join(t(k, tr, **f) for k, f in clauses)
-        return _capital(t("caption.event", tr, event=title, what=what))
+        return text.capital(t("caption.event", tr, event=title, what=what))
     clauses = _clauses(obs, events, tr)
     if first["type"] == "resolve" and len(clauses) > 1:
         clauses = clauses[1:]  # the effects say what the card was
         if clauses[0][0] == "caption.marshal" and events[1].get("how") == "marshal-card":
             clauses[0] = ("caption.marshal.card", {**clauses[0][1], "bandit": text.bandit_noun(first["bandit"], tr)})
-    return _capital(t("caption.join", tr).join(t(k, tr, **f) for k, f in _grouped(clauses, tr)))
+    return text.capital(t("caption.join", tr).join(t(k, tr, **f) for k, f in _grouped(clauses, tr)))
 
-
-def _capital(line: str) -> str:
-    return line[:1].upper() + line[1:]

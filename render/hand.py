@@ -68,7 +68,7 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
         x += layout.PAWN_W + 4
     x = max(x + 8, layout.MARGIN + layout.PAWN_W + 12)
     title = txt.t("hand.title", translate, bandit=owner_noun(bandits, translate))
-    title = title[:1].upper() + title[1:]  # "The Marshal's hand"
+    title = txt.capital(title)  # "The Marshal's hand"
     draw.text(img, (x, title_h / 2), title, "bold", 20, theme.HEADER_TEXT)
     if any(c.startswith("bullet:") for c in cards):
         hint = txt.t("hand.dead", translate)

@@ -394,8 +394,9 @@ CARD_GAP = 10
 TITLE_H = 50  # the dark title band of the hand and pile pictures
 SCORE_TITLE_H, SCORE_HEAD_H, SCORE_ROW_H = 64, 34, 56
 SCORE_COLUMNS = {"bandit": 24, "purse": 330, "jewel": 470, "strongbox": 610, "gunslinger": 750}  # x of each
-# Horses & Stagecoach: one more column, the hostage's ransom and the station's count (H-30, H-22)
-SCORE_COLUMNS_HORSES = {"bandit": 24, "purse": 280, "jewel": 390, "strongbox": 500, "gunslinger": 610, "hostage": 735}
+# An expansion's column: Horses & Stagecoach's hostage's ransom and the station's count (H-30, H-22),
+# Marshal & Prisoners' Wanted card, prisoner and Fist-fight aces (M-9)
+SCORE_COLUMNS_EXTRA = {"bandit": 24, "purse": 280, "jewel": 390, "strongbox": 500, "gunslinger": 610, "extra": 735}
 
 
 def loot_counts(tokens: Sequence[str]) -> dict[str, int]:

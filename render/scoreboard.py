@@ -1,5 +1,6 @@
 """The final count (B-8): each bandit's loot by kind, the Gunslinger, totals, the winner; with
-Horses & Stagecoach, each bandit's hostage and what it and the last station add (H-30, H-22)."""
+Horses & Stagecoach, each bandit's hostage and what it and the last station add (H-30, H-22); with
+Marshal & Prisoners, each bandit's rewards and the Marshal's objectives (render.prisoners_score)."""
 
 from __future__ import annotations
 
@@ -27,11 +28,27 @@ def _value(token: str) -> int:
     return FIXED_VALUES.get(kind, 0)
 
 
+def loot_kinds(obs: Observation) -> tuple[str, ...]:
+    """The loot columns: mail bags replace the strongbox with Marshal & Prisoners (M-1)."""
+    if obs.get("prison"):
+        from render import prisoners_score
+
+        return prisoners_score.KINDS
+    return KINDS
+
+
+def _extra_column(obs: Observation) -> str | None:
+    """An expansion's column between the Gunslinger and the total, named by its heading's key."""
+    return "score.hostage" if obs.get("stagecoach") else "score.rewards" if obs.get("prison") else None
+
+
 def _rows(obs: Observation) -> list[dict[str, Any]]:
     from engine.data import base  # the Gunslinger's bonus is data, read where the engine reads it
 
     result = obs.get("result") or {}
     coach = obs.get("stagecoach")
+    itemised = _extra_column(obs) is not None  # the expansion's share shown apart from the Gunslinger's
+    kinds = loot_kinds(obs)
     held: dict[str, str] = coach.get("held", {}) if coach else {}
     scores: dict[str, int] = result.get("scores", {})
     gunslingers = set(result.get("gunslingers", ()))
@@ -39,13 +56,14 @@ def _rows(obs: Observation) -> list[dict[str, Any]]:
     rows = []
     for bandit in obs["bandits"]:
         loot = list(bandit["loot"])
-        by_kind = {k: [t for t in loot if t.partition(":")[0] == k] for k in KINDS}
+        by_kind = {k: [t for t in loot if t.partition(":")[0] == k] for k in kinds}
         rows.append({
             "name": bandit["name"],
+            "kinds": kinds,
             "count": {k: len(v) for k, v in by_kind.items()},
             "value": {k: sum(_value(t) for t in v) for k, v in by_kind.items()},
             "gunslinger": bandit["name"] in gunslingers,
-            "bonus": scores.get(bandit["name"], 0) - sum(_value(t) for t in loot) if not coach
+            "bonus": scores.get(bandit["name"], 0) - sum(_value(t) for t in loot) if not itemised
             else base().gunslinger_bonus if bandit["name"] in gunslingers else 0,
             "hostage": held.get(bandit["name"]),
             "total": scores.get(bandit["name"], sum(_value(t) for t in loot)),
@@ -53,7 +71,7 @@ def _rows(obs: Observation) -> list[dict[str, Any]]:
             "bullets": bandit["bullets_received"],
         })
     for row in rows:  # what the expansion adds: the total less the loot and the Gunslinger's bonus
-        row["extra"] = row["total"] - sum(row["value"].values()) - row["bonus"] if coach else 0
+        row["extra"] = row["total"] - sum(row["value"].values()) - row["bonus"] if itemised else 0
     rows.sort(key=lambda r: (-r["total"], r["bullets"], r["name"]))
     return rows
 
@@ -68,30 +86,37 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
     rows = _rows(obs)
     W = layout.WIDTH
     title_h, head_h, row_h = layout.SCORE_TITLE_H, layout.SCORE_HEAD_H, layout.SCORE_ROW_H
-    height = title_h + head_h + len(rows) * row_h + layout.MARGIN * 2
+    prison = obs.get("prison")
+    if prison:
+        from render import prisoners_score  # the Marshal's objectives under the bandits (M-9)
+    footer = prisoners_score.marshal_height(obs, W, translate) if prison else 0
+    height = title_h + head_h + len(rows) * row_h + footer + layout.MARGIN * 2
     img = Image.new("RGB", (W, height), theme.BOARD_BG)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, title_h - 4), fill=theme.HEADER_BG)
     winners = [txt.bandit_noun(r["name"], translate) for r in rows if r["winner"]]
+    if prison and prison.get("marshal_wins"):  # M-9: he wins, with the poorest bandit under The repentant
+        winners.insert(0, txt.bandit_noun(prisoners_score.MARSHAL, translate))
     title = txt.t("score.title", translate)
     draw.text(img, (layout.MARGIN + 6, (title_h - 4) / 2), title, "bold", 24, theme.HEADER_TEXT)
     if winners:
         key = "score.winner" if len(winners) == 1 else "score.winners"
-        line = txt.t(key, translate, names=txt.names_list(winners, translate))
+        line = txt.capital(txt.t(key, translate, names=txt.names_list(winners, translate)))
         draw.paste(img, assets.crown(30), (W - layout.MARGIN - 6 - fonts.width(line, "bold", 21) - 38,
                                            (title_h - 4) // 2 - 16))
         draw.text(img, (W - layout.MARGIN - 6, (title_h - 4) / 2), line, "bold", 21, theme.TURN_CURRENT, "r")
-    # columns: bandit | purses | jewels | strongboxes | gunslinger | total
-    horses = bool(obs.get("stagecoach"))
-    cols = dict(layout.SCORE_COLUMNS_HORSES if horses else layout.SCORE_COLUMNS, total=W - 30)
+    # columns: bandit | purses | jewels | strongboxes (mail bags) | gunslinger | an expansion's | total
+    extra = _extra_column(obs)
+    cols = dict(layout.SCORE_COLUMNS_EXTRA if extra else layout.SCORE_COLUMNS, total=W - 30)
     y = title_h + layout.MARGIN
     total = txt.t("score.total", translate)
     total_left = cols["total"] - fonts.width(total, "bold", 15)
+    third = "score.mailbags" if prison else "score.strongboxes"
     heads = [("purse", "score.purses", cols["jewel"]), ("jewel", "score.jewels", cols["strongbox"]),
-             ("strongbox", "score.strongboxes", cols["gunslinger"]),
-             ("gunslinger", "score.gunslinger", cols.get("hostage", total_left))]
-    if horses:
-        heads.append(("hostage", "score.hostage", total_left))
+             ("strongbox", third, cols["gunslinger"]),
+             ("gunslinger", "score.gunslinger", cols.get("extra", total_left))]
+    if extra:
+        heads.append(("extra", extra, total_left))
     for key, label, end in heads:
         # A long word (Polish "Najlepszy Rewolwerowiec") gets smaller rather than run into the next column.
         head, room = txt.t(label, translate), end - cols[key] - 12
@@ -120,12 +145,17 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
             draw.text(img, (x, mid), bonus, "bold", BOLD_NUMBER, theme.PANEL_TEXT)
         else:
             draw.text(img, (cols["gunslinger"] + 10, mid), "—", "bold", BOLD_NUMBER, theme.PANEL_DIM)
-        if horses:
-            _hostage(img, row, cols["hostage"], mid, crown_x - 8 if row["winner"] else crown_x + 24, translate)
+        right = crown_x - 8 if row["winner"] else crown_x + 24
+        if prison:
+            prisoners_score.rewards(img, obs, row, cols["extra"], mid, right, translate)
+        elif extra:
+            _hostage(img, row, cols["extra"], mid, right, translate)
         draw.text(img, (cols["total"], mid), total, "bold", 22, theme.PANEL_TEXT, "r")
         if row["winner"]:
             draw.paste(img, assets.crown(28), (crown_x, int(mid - 15)))
         y += row_h
+    if prison:
+        prisoners_score.marshal_block(img, obs, y + layout.MARGIN // 2, translate)
     return img
 
 
@@ -138,9 +168,9 @@ def bandit_and_loot(img: Image.Image, row: dict[str, Any], cols: dict[str, int],
     draw.text(img, (name_x, mid - 9), txt.bandit_name(row["name"], translate), "bold", 19, theme.PANEL_TEXT)
     draw.text(img, (name_x, mid + 13), txt.t("score.bullets", translate, n=row["bullets"]), "regular", 13,
               theme.PANEL_DIM)
-    for kind in KINDS:
+    for kind, column in zip(row["kinds"], KINDS, strict=True):
         n = row["count"][kind]
-        x = cols[kind]
+        x = cols[column]
         icon = assets.loot(kind, 24) if n else assets.faded(assets.loot(kind, 24), 30)
         draw.paste(img, icon, (x, int(mid - 12)))
         colour = theme.PANEL_TEXT if n else theme.PANEL_DIM

@@ -31,6 +31,11 @@ def t(key: str, translate: Translate | None = None, /, **fields: object) -> str:
     return _lang(translate).text(key, **fields)
 
 
+def capital(line: str) -> str:
+    """A sentence that may begin with a name ("the Marshal wins!") begins with a capital."""
+    return line[:1].upper() + line[1:]
+
+
 def money(value: int, translate: Translate | None = None) -> str:
     """An amount of the game's dollars as the reader's language writes it (lang.numbers): the
     pictures' money reads like the channel's ("$2,900", "2 900 $")."""

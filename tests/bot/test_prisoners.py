@@ -9,6 +9,7 @@ import random
 import pytest
 
 from cogs import rules_text, texts
+from engine.prisoners.objectives import fulfilled, marshal_wins
 from lang import CODES, language
 from table.service import MARSHAL, TableError, Tables
 from table.storage import Storage
@@ -49,7 +50,12 @@ async def test_a_person_asks_to_be_the_marshal_and_plays_a_whole_game_from_the_d
     row = await table.bot.tables.row(game_id)
     assert row.status == "over" and "plan" in kinds and kinds & {"marshal-move", "marshal-fire", "arrest"}
     channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
-    assert any("Final count" in m.content for m in channel.history())
+    final = next(m.content for m in channel.history() if "Final count" in m.content)
+    # M-9: every objective public at the end, each marked, and whether four won him the game
+    state = await table.bot.tables.state(game_id)
+    line = next(line for line in final.splitlines() if line.startswith("⭐ **Marshal**"))
+    assert line.count("✅") == len(fulfilled(state)) and line.count("✅") + line.count("❌") == 5
+    assert ("🏆" in line) == marshal_wins(state)
     assert all("Traceback" not in m.content for u in table.users for m in dm_history(u))
 
 

@@ -147,3 +147,50 @@ def test_the_marshals_hand_is_drawn_with_his_cards() -> None:
     game = new_game(["ghost", "doc", "tuco"], seed=3, options=Options(prisoners=True))
     img = hand_image(observe(game, 0))
     assert img.width > 0 and len(observe(game, 0)["seats"][0]["hand"]) == 6
+
+
+def _finished(seed: int) -> Observation:
+    *_, (_, last) = steps(4, seed)
+    assert last.get("result")
+    return last
+
+
+def test_the_final_count_itemises_the_bonuses_and_shows_the_marshals_objectives(
+        drawn: list[tuple[str, str]]) -> None:
+    """M-9: mail bags in the strongbox's column; the Wanted card kept ($500), the prisoner ($200)
+    and the aces apart from the Gunslinger's; every objective marked under the bandits."""
+    from render import prisoners_score, scoreboard
+
+    obs = _finished(3)
+    prison = obs["prison"]
+    for row in scoreboard._rows(obs):
+        name = row["name"]
+        assert row["kinds"] == ("purse", "jewel", "mailbag")
+        bonuses = (0 if name in prison["wanted"] else 500) + (200 if name in prison["held"] else 0) \
+            + sum(prison["won_aces"].get(name, ()))
+        assert row["extra"] == bonuses
+        assert row["total"] == sum(row["value"].values()) + row["bonus"] + row["extra"]
+    assert len(prison["objectives"]) == 5 and not prison["marshal_wins"]
+    plain = scoreboard_image({**obs, "prison": None})
+    image = scoreboard_image(obs)
+    assert image.height == plain.height + prisoners_score.marshal_height(obs, image.width, None)
+    texts = [text for text, _ in drawn]
+    assert "Mail bags" in texts and "Bonuses" in texts
+    assert f"Objectives fulfilled: {len(prison['fulfilled'])} of 5 (4 win)" in texts
+    for objective in prison["objectives"]:
+        label = english().text(f"objective.{objective.partition(':')[0]}",
+                               bandit=english().noun(f"bandit.{objective.partition(':')[2] or 'ghost'}"))
+        mark = "✓" if objective in prison["fulfilled"] else "✗"
+        assert f"{mark} {label}" in texts
+
+
+def test_the_final_count_crowns_the_marshal_when_he_wins(drawn: list[tuple[str, str]]) -> None:
+    """M-9 with The repentant: the Marshal and the poorest bandit share the win; the title names
+    him first, with a capital."""
+    obs = _finished(5)
+    obs["prison"] = {**obs["prison"], "marshal_wins": True, "fulfilled": obs["prison"]["objectives"][:4]}
+    poorest = min(obs["result"]["scores"], key=obs["result"]["scores"].get)
+    obs["result"] = {**obs["result"], "winners": ["marshal", poorest]}
+    scoreboard_image(obs)
+    poorest_name = english().text(f"bandit.{poorest}")
+    assert f"The Marshal and {poorest_name} share the victory!" in [text for text, _ in drawn]

@@ -1,0 +1,126 @@
+"""Marshal & Prisoners on the final count (M-9): mail bags in the strongbox's column, each bandit's
+bonuses (the Wanted card kept, the prisoner freed, the Fist-fight aces) and, under the bandits, the
+Marshal: his five objectives, each fulfilled or not, and whether four of them won him the game.
+
+At the end every objective is public (the observation's ``prison`` part then lists them all)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.prisoners.data import prisoners_data
+from render import assets, draw, fonts, layout, prisoners, theme
+from render import text as txt
+from render.text import Translate
+
+Observation = dict[str, Any]
+MARSHAL = prisoners.MARSHAL
+KINDS = ("purse", "jewel", "mailbag")  # mail bags replace the strongbox (M-1)
+CHIP_H, CHIP_GAP, CHIP_SIZE = 28, 8, 15  # an objective's label
+LINE_H = 42  # the Marshal's first line: his pawn, his name, the count of his objectives
+INDENT = 74  # the objectives start under his name
+
+
+def rewards(img: Image.Image, obs: Observation, row: dict[str, Any], x: int, mid: float, right: int,
+            translate: Translate | None) -> None:
+    """The bonuses of the expansion: the Wanted card while never arrested, the prisoner freed, the
+    aces, as small cards over what they add up to."""
+    prison = obs["prison"]
+    name = row["name"]
+    icons = [] if name in prison["wanted"] else [prisoners._wanted(False)]
+    hero = prison["held"].get(name)
+    if hero:
+        icons.append(prisoners._prisoner(hero, txt.initial(hero, translate), 16, 22))
+    icons += [prisoners._ace(value) for value in prison["won_aces"].get(name, ())]
+    extra: int = row["extra"]
+    if not icons and not extra:
+        draw.text(img, (x + 10, mid), "—", "bold", 16, theme.PANEL_DIM)
+        return
+    ix = x
+    for icon in icons:
+        if ix + icon.width > right:
+            break
+        draw.paste(img, icon, (ix, int(mid - 8 - icon.height / 2)))
+        ix += icon.width + 3
+    amount = ("+" if extra > 0 else "") + txt.money(extra, translate)
+    draw.text(img, (x, mid + 14), fonts.ellipsize(amount, "bold", 15, right - x), "bold", 15,
+              theme.PANEL_TEXT if extra else theme.PANEL_DIM)
+
+
+def _chips(obs: Observation, translate: Translate | None) -> list[tuple[str, bool]]:
+    """His objectives, those fulfilled first, each as the reader reads it."""
+    prison = obs["prison"]
+    done = set(prison.get("fulfilled", ()))
+    labels = [(txt.t(f"objective.{o.partition(':')[0]}", translate,
+                     bandit=txt.bandit_noun(o.partition(":")[2], translate)), o in done)
+              for o in prison["objectives"]]
+    return sorted(labels, key=lambda chip: not chip[1])
+
+
+def _chip_width(label: str) -> int:
+    return fonts.width(f"✓ {label}", "bold", CHIP_SIZE) + 18
+
+
+def _rows_of_chips(chips: list[tuple[str, bool]], room: int) -> list[list[tuple[str, bool]]]:
+    rows: list[list[tuple[str, bool]]] = [[]]
+    used = 0
+    for chip in chips:
+        w = _chip_width(chip[0])
+        if rows[-1] and used + w > room:
+            rows.append([])
+            used = 0
+        rows[-1].append(chip)
+        used += w + CHIP_GAP
+    return rows
+
+
+def marshal_height(obs: Observation, width: int, translate: Translate | None) -> int:
+    room = width - 2 * layout.MARGIN - INDENT - 12
+    chip_rows = len(_rows_of_chips(_chips(obs, translate), room))
+    return layout.MARGIN // 2 + LINE_H + chip_rows * (CHIP_H + 6) + 10
+
+
+def marshal_block(img: Image.Image, obs: Observation, y: int, translate: Translate | None) -> None:
+    """The Marshal's box: crowned when four objectives are fulfilled; greyed when he was thrown off
+    the train (Deadly fall, M-40), which loses him the game whatever he fulfilled."""
+    prison = obs["prison"]
+    won = bool(prison.get("marshal_wins"))
+    fallen = bool(prison.get("marshal_fallen"))
+    chips = _chips(obs, translate)
+    w = img.width
+    box = (layout.MARGIN, y, w - layout.MARGIN, y + marshal_height(obs, w, translate) - layout.MARGIN // 2)
+    d = ImageDraw.Draw(img)
+    fill = theme.SCORE_WINNER if won else theme.ESCAPED_BG if fallen else theme.SCORE_BG
+    d.rounded_rectangle(box, radius=8, fill=fill, outline=theme.PANEL_ACTIVE if won else theme.PANEL_EDGE,
+                        width=3 if won else 1)
+    sprite = assets.marshal() if not fallen else assets.faded(assets.marshal(), 40)
+    draw.paste(img, sprite, (layout.MARGIN + 14, y + 8))
+    x, mid = layout.MARGIN + INDENT, y + LINE_H / 2 + 4
+    x += draw.text(img, (x, mid), txt.t("panel.marshal", translate), "bold", 19, theme.PANEL_TEXT) + 16
+    need = prisoners_data().objectives_to_win
+    count = txt.t("score.marshal-objectives", translate, n=sum(done for _, done in chips), total=len(chips),
+                  need=need)
+    if fallen:
+        count += " · " + txt.t("score.marshal-fallen", translate)
+    right = box[2] - 14
+    if won:
+        right -= 36
+        draw.paste(img, assets.crown(28), (right + 4, int(mid - 15)))
+    size = fonts.fit_size(count, "regular", 16, right - x, 12)
+    draw.text(img, (x, mid), fonts.ellipsize(count, "regular", size, right - x), "regular", size,
+              theme.PANEL_TEXT)
+    cy = y + LINE_H + 4
+    for chip_row in _rows_of_chips(chips, box[2] - 12 - (layout.MARGIN + INDENT)):
+        cx = layout.MARGIN + INDENT
+        for label, done in chip_row:
+            cw = _chip_width(label)
+            d.rounded_rectangle((cx, cy, cx + cw, cy + CHIP_H), radius=CHIP_H // 2,
+                                fill=theme.GAIN if done else theme.CARD_DEAD,
+                                outline=theme.OUTLINE if done else theme.PANEL_EDGE)
+            mark = "✓" if done else "✗"
+            draw.text(img, (cx + 9, cy + CHIP_H / 2), f"{mark} {label}", "bold", CHIP_SIZE,
+                      theme.INK_LIGHT if done else theme.CARD_DEAD_INK)
+            cx += cw + CHIP_GAP
+        cy += CHIP_H + 6
