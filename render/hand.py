@@ -55,6 +55,12 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     rows = max(1, -(-len(cards) // per_row))
     title_h = layout.TITLE_H
     height = title_h + 14 + rows * (h + gap) + layout.MARGIN
+    sheet = bool(obs.get("prison")) and not view["bandits"]  # the Marshal player's sheet (M-6)
+    if sheet:
+        from render import prisoners_sheet
+
+        cards_bottom = height - layout.MARGIN
+        height += prisoners_sheet.sheet_height(obs, layout.WIDTH, translate)
     img = Image.new("RGB", (layout.WIDTH, height), theme.BOARD_BG)
     draw.paste(img, Image.new("RGBA", (layout.WIDTH, title_h), (*theme.HEADER_BG, 255)), (0, 0))
     bandits = [str(b) for b in view["bandits"]]
@@ -73,6 +79,8 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     if any(c.startswith("bullet:") for c in cards):
         hint = txt.t("hand.dead", translate)
         draw.text(img, (layout.WIDTH - layout.MARGIN - 4, title_h / 2), hint, "regular", 15, theme.HEADER_DIM, "r")
+    if sheet:
+        prisoners_sheet.draw_sheet(img, obs, cards_bottom, translate)
     if not cards:
         draw.text(img, (layout.WIDTH / 2, title_h + 14 + h / 2), txt.t("hand.empty", translate), "regular", 18,
                   theme.PANEL_DIM, "m")

@@ -18,7 +18,7 @@ from render.text import Translate
 Observation = dict[str, Any]
 MARSHAL = prisoners.MARSHAL
 KINDS = ("purse", "jewel", "mailbag")  # mail bags replace the strongbox (M-1)
-CHIP_H, CHIP_GAP, CHIP_SIZE = 28, 8, 15  # an objective's label
+CHIP_H, CHIP_GAP, CHIP_SIZE = 34, 8, 18  # an objective's label
 LINE_H = 42  # the Marshal's first line: his pawn, his name, the count of his objectives
 INDENT = 74  # the objectives start under his name
 
@@ -49,21 +49,25 @@ def rewards(img: Image.Image, obs: Observation, row: dict[str, Any], x: int, mid
               theme.PANEL_TEXT if extra else theme.PANEL_DIM)
 
 
-def _chips(obs: Observation, translate: Translate | None) -> list[tuple[str, bool]]:
-    """His objectives, those fulfilled first, each as the reader reads it."""
-    prison = obs["prison"]
-    done = set(prison.get("fulfilled", ()))
+def objective_chips(objectives: list[str], done: set[str], translate: Translate | None) -> list[tuple[str, bool]]:
+    """Objectives as the reader reads them, each with whether it is fulfilled; those first."""
     labels = [(txt.t(f"objective.{o.partition(':')[0]}", translate,
                      bandit=txt.bandit_noun(o.partition(":")[2], translate)), o in done)
-              for o in prison["objectives"]]
+              for o in objectives]
     return sorted(labels, key=lambda chip: not chip[1])
 
 
+def _chips(obs: Observation, translate: Translate | None) -> list[tuple[str, bool]]:
+    prison = obs["prison"]
+    return objective_chips(prison["objectives"], set(prison.get("fulfilled", ())), translate)
+
+
 def _chip_width(label: str) -> int:
-    return fonts.width(f"✓ {label}", "bold", CHIP_SIZE) + 18
+    return max(fonts.width(f"{mark} {label}", "bold", CHIP_SIZE) for mark in "✓✗☐") + 18
 
 
-def _rows_of_chips(chips: list[tuple[str, bool]], room: int) -> list[list[tuple[str, bool]]]:
+def chip_rows(chips: list[tuple[str, bool]], room: int) -> list[list[tuple[str, bool]]]:
+    """The chips in rows no wider than ``room``."""
     rows: list[list[tuple[str, bool]]] = [[]]
     used = 0
     for chip in chips:
@@ -76,10 +80,30 @@ def _rows_of_chips(chips: list[tuple[str, bool]], room: int) -> list[list[tuple[
     return rows
 
 
+def draw_chips(img: Image.Image, chips: list[tuple[str, bool]], x: int, y: int, room: int,
+               open_mark: str = "✗") -> int:
+    """Each objective as a label, green and ticked when fulfilled, else grey with ``open_mark``
+    (crossed at the end, an empty box while the game goes on); returns the y below them."""
+    d = ImageDraw.Draw(img)
+    for row in chip_rows(chips, room):
+        cx = x
+        for label, done in row:
+            cw = _chip_width(label)
+            d.rounded_rectangle((cx, y, cx + cw, y + CHIP_H), radius=CHIP_H // 2,
+                                fill=theme.GAIN if done else theme.CARD_DEAD,
+                                outline=theme.OUTLINE if done else theme.PANEL_EDGE)
+            mark = "✓" if done else open_mark
+            draw.text(img, (cx + 9, y + CHIP_H / 2), f"{mark} {label}", "bold", CHIP_SIZE,
+                      theme.INK_LIGHT if done else theme.CARD_DEAD_INK)
+            cx += cw + CHIP_GAP
+        y += CHIP_H + 6
+    return y
+
+
 def marshal_height(obs: Observation, width: int, translate: Translate | None) -> int:
     room = width - 2 * layout.MARGIN - INDENT - 12
-    chip_rows = len(_rows_of_chips(_chips(obs, translate), room))
-    return layout.MARGIN // 2 + LINE_H + chip_rows * (CHIP_H + 6) + 10
+    rows = len(chip_rows(_chips(obs, translate), room))
+    return layout.MARGIN // 2 + LINE_H + rows * (CHIP_H + 6) + 10
 
 
 def marshal_block(img: Image.Image, obs: Observation, y: int, translate: Translate | None) -> None:
@@ -111,16 +135,4 @@ def marshal_block(img: Image.Image, obs: Observation, y: int, translate: Transla
     size = fonts.fit_size(count, "regular", 16, right - x, 12)
     draw.text(img, (x, mid), fonts.ellipsize(count, "regular", size, right - x), "regular", size,
               theme.PANEL_TEXT)
-    cy = y + LINE_H + 4
-    for chip_row in _rows_of_chips(chips, box[2] - 12 - (layout.MARGIN + INDENT)):
-        cx = layout.MARGIN + INDENT
-        for label, done in chip_row:
-            cw = _chip_width(label)
-            d.rounded_rectangle((cx, cy, cx + cw, cy + CHIP_H), radius=CHIP_H // 2,
-                                fill=theme.GAIN if done else theme.CARD_DEAD,
-                                outline=theme.OUTLINE if done else theme.PANEL_EDGE)
-            mark = "✓" if done else "✗"
-            draw.text(img, (cx + 9, cy + CHIP_H / 2), f"{mark} {label}", "bold", CHIP_SIZE,
-                      theme.INK_LIGHT if done else theme.CARD_DEAD_INK)
-            cx += cw + CHIP_GAP
-        cy += CHIP_H + 6
+    draw_chips(img, chips, layout.MARGIN + INDENT, y + LINE_H + 4, box[2] - 12 - (layout.MARGIN + INDENT))

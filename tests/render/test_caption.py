@@ -126,7 +126,7 @@ def test_every_template_formats_with_its_placeholders() -> None:
     fields = {"bandit": "B", "target": "T", "n": 1, "total": 5, "to": "x", "at": "y", "car": "c", "loot": "l",
               "action": "a", "event": "e", "what": "w", "value": 1, "names": "N", "card": "k", "hostage": "h",
               "cards": "c", "player": "P", "partner": "Q", "bandits": "BB",
-              "objective": "o", "hero": "H", "dodger": "D"}
+              "objective": "o", "hero": "H", "dodger": "D", "need": 4}
     for key in english().keys:
         if key.startswith(PICTURE_KEYS):
             t(key, None, **fields)

@@ -194,3 +194,26 @@ def test_the_final_count_crowns_the_marshal_when_he_wins(drawn: list[tuple[str, 
     scoreboard_image(obs)
     poorest_name = english().text(f"bandit.{poorest}")
     assert f"The Marshal and {poorest_name} share the victory!" in [text for text, _ in drawn]
+
+
+def test_the_marshals_hand_carries_his_sheet_and_no_one_elses_does(drawn: list[tuple[str, str]]) -> None:
+    """M-6: his DM picture shows the objectives he has seen, ticked when fulfilled as things stand,
+    his rewards, aces and revolvers; a bandit's hand shows none of it."""
+    game = new_game(CAST[:4], seed=5, options=Options(prisoners=True))
+    for i, _ in enumerate(random_answers(game, random.Random(5))):
+        if i == 120:
+            break
+    mine = observe(game, 0)["prison"]
+    seen = [o for o in mine["objectives"] if o]
+    assert len(seen) == game.round_no and any(mine["met"]) and not all(mine["met"])
+    hand_image(observe(game, 1))
+    assert not any("objective" in text.lower() or "✓" in text for text, _ in drawn)
+    marshal = hand_image(observe(game, 0))
+    bandit = hand_image(observe(game, 1))
+    assert marshal.height > bandit.height
+    texts = [text for text, _ in drawn]
+    assert f"Your objectives: {len(seen)} seen of 5 · 4 fulfilled win the game" in texts
+    for objective, met in zip(seen, mine["met"], strict=True):
+        label = english().text(f"objective.{objective.partition(':')[0]}",
+                               bandit=english().noun(f"bandit.{objective.partition(':')[2] or 'ghost'}"))
+        assert f"{'✓' if met else '☐'} {label}" in texts
