@@ -172,10 +172,12 @@ class PreviewPage:
     def click(self, label: str) -> None:
         self._act(lambda: self.buttons().filter(has_text=label).last.click())
 
-    def choose(self, option: str) -> None:
-        """Pick ``option`` in the last menu of the page (the lobby's AI menu is its last)."""
+    def choose(self, option: str, menu: str | None = None) -> None:
+        """Pick ``option`` in the last menu of the page (the lobby's AI menu is its last), or in the
+        last menu that shows ``menu`` (its placeholder or its pick)."""
         def pick() -> None:
-            self.page.locator(".preview-select").last.locator(".select-trigger").click()
+            menus = self.page.locator(".preview-select")
+            (menus.filter(has_text=menu) if menu else menus).last.locator(".select-trigger").click()
             self.page.locator(".preview-select.is-open").wait_for()
             self.page.locator(".select-option").filter(has_text=option).first.click()
 

@@ -220,3 +220,34 @@ def test_a_whole_two_player_game_with_two_bandits_each(browser, tables, tmp_path
     happened = {e["type"] for e in state.log}
     assert state.phase == "over" and state.options.variant == "two-bandits" and len(state.seats) == 2
     assert {"placed", "take-card", "placement"} <= happened, sorted(happened)
+
+
+# Alice as the Marshal: she arrests, fires and chains when she can (any other answer: the first button).
+MARSHAL_TASTE = ("Arrest", "Fire", "Move+", "Change floor+")
+
+
+def test_a_whole_game_as_the_marshal_against_ai_bandits(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 16's table: the host turns Marshal & Prisoners on, asks to be the Marshal in the
+    character menu, three AI bandits join, and she plays the Marshal's cards from her DM page to
+    the final count, which says whether the Marshal won and by which objectives (M-1, M-9)."""
+    def lobby(saloon: PreviewPage) -> None:
+        saloon.toggle("Character powers", "Marshal & Prisoners expansion")
+        assert "✅ Marshal & Prisoners expansion" in saloon.text()
+        saloon.choose("The Marshal (a player)", menu="Choose your bandit")
+        for _ in range(3):
+            saloon.choose("Normal AI")
+        assert "Players (4/" in saloon.text() and "the Marshal" in saloon.text()
+
+    game = play_alone(browser, tables, tmp_path, lobby, "7-marshal-final-count", prefer=MARSHAL_TASTE,
+                      COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
+    assert len(game.refused) <= max(1, len(game.clicks) // 20), game.refused
+    state = game.stored()
+    assert state.phase == "over" and state.options.prisoners and state.prison is not None
+    assert state.prison.seat == 0 and state.seats[0].bandits == []  # Alice is player 1, the Marshal (M-1)
+    with sqlite3.connect(game.database) as db:
+        (user,) = db.execute("SELECT user_id FROM players WHERE game_id = 1 AND seat = 0").fetchone()
+    assert user is not None  # a person, not an AI
+    happened = {e["type"] for e in state.log}
+    assert "objective" in happened and len(state.prison.objectives) == 5, sorted(happened)
+    final = game.channel.text()
+    assert "Objectives fulfilled:" in final and final.count("✅") + final.count("❌") >= 5
