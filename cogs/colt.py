@@ -319,6 +319,13 @@ class Colt(commands.Cog):
                 lobby = await self.tables.cancel(game_id, user)
             elif action == "teams":
                 lobby = await self.tables.draw_teams(game_id, user)
+            elif action == "events":  # the host's menu of the events to choose (M-40)
+                lobby = await self.tables.events_menu(game_id, user)
+                await interaction.response.send_message(lang.text("reply.events-menu"), ephemeral=True,
+                                                        view=self.presenter.events_view(lobby, lang))
+                return
+            elif action == "drawall":
+                lobby = await self.tables.choose_events(game_id, user, None, [])
             else:
                 await self._start(interaction, game_id)
                 return
@@ -326,7 +333,8 @@ class Colt(commands.Cog):
             await self._lobby_refused(interaction, game_id, error.text(lang))
             return
         await self._ack(interaction, lang.text({"join": "reply.joined", "leave": "reply.left",
-                                                "cancel": "reply.cancelled", "teams": "reply.teams-drawn"}[action]))
+                                                "cancel": "reply.cancelled", "teams": "reply.teams-drawn",
+                                                "drawall": "reply.events-all"}[action]))
         await self.presenter.show_lobby(lobby)
         if action == "join":
             await self.presenter.deliver([self.presenter.hello(lobby.game, user, await self.readers.of_user(user))])
@@ -373,6 +381,9 @@ class Colt(commands.Cog):
                     else:
                         lobby = await self.tables.set_option(game_id, user, option, choice)
                 reply = lang.text("reply.options")
+            elif name in ("rounds", "stations"):  # Choosing events (M-40)
+                lobby = await self.tables.choose_events(game_id, user, name, values)
+                reply = lang.text("reply.events")
             elif name == "ai":
                 verb, what, *more = [*(values[0] if values else "").split(":"), ""]  # verb:what[:with]:seats
                 if verb == "add":

@@ -44,13 +44,15 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"colt:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel|teams)"):
+                  template=r"colt:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel|teams|events|drawall)"):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
         "teams": discord.ButtonStyle.secondary,  # the host draws the teams (V-4)
+        "events": discord.ButtonStyle.secondary,  # the host chooses the events (M-40)
+        "drawall": discord.ButtonStyle.secondary,  # … or lets them be drawn from all again
     }
 
     def __init__(self, game_id: int, action: str, label: str = "?") -> None:
@@ -72,10 +74,11 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     """The character select (name "character") and the option selects of a lobby."""
 
     def __init__(self, game_id: int, name: str, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "", max_values: int = 1) -> None:
+                 placeholder: str = "", max_values: int = 1, min_values: int | None = None) -> None:
         super().__init__(discord.ui.Select(
             custom_id=f"colt:o:{game_id}:{name}", options=options or [discord.SelectOption(label="-")],
-            placeholder=placeholder, min_values=0 if max_values > 1 else 1, max_values=max_values,
+            placeholder=placeholder, max_values=max_values,
+            min_values=min_values if min_values is not None else 0 if max_values > 1 else 1,
         ))
         self.game_id, self.name = game_id, name
 

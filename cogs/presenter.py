@@ -30,7 +30,18 @@ from engine.snapshot import loads
 from engine.variants.teams import TEAMS, partner
 from lang import CODES, Language, english, language
 from render import text
-from table.service import LOBBY_OPTIONS, MARSHAL, MAX_PLAYERS, TEAM, Lobby, Outcome, Tables, team_choices
+from table.service import (
+    LOBBY_OPTIONS,
+    MARSHAL,
+    MAX_PLAYERS,
+    TEAM,
+    Lobby,
+    Outcome,
+    Tables,
+    event_pools,
+    events_to_choose,
+    team_choices,
+)
 from table.storage import LOBBY, Delivery, GameRow, PlayerRow
 
 if TYPE_CHECKING:
@@ -85,6 +96,8 @@ class Presenter:
         lines += [texts.toggle_line(lang, name, bool(o.get(name))) for name in texts.TOGGLES]
         lines += [texts.choice_line(lang, name, o.get(name, LOBBY_OPTIONS[name][0]))
                   for name in ("variant", "django", "belle", "silk", "timer")]
+        if o.get("prisoners"):
+            lines.append(texts.events_line(lang, o.get("chosen_events", ())))
         lines.append(texts.chosen(lang.text("lobby.language", language=lang.text("language.name"))))
         embed.add_field(name=lang.text("lobby.options"), value="\n".join(lines), inline=False)
         if row.status != LOBBY and row.channel_id:
@@ -98,7 +111,9 @@ class Presenter:
         lang = self.readers.of_game(row)
         view = discord.ui.View(timeout=None)
         teams = row.options.get("variant") == TEAMS
-        for action in ("join", "leave", "start", "cancel", *(("teams",) if teams else ())):
+        # Teams and the Marshal never meet (M-1): five buttons at most, a row's room.
+        more = ("teams",) if teams else ("events",) if row.options.get("prisoners") else ()
+        for action in ("join", "leave", "start", "cancel", *more):
             view.add_item(LobbyButton(row.id, action, lang.text(f"lobby.{action}")))
         taken = {name for p in lobby.players if p.character for name in p.character.split(TEAM)}
         pairs = team_choices(row.options, row.seed)  # a pair per player (V-2.2, V-3.1)
@@ -131,6 +146,21 @@ class Presenter:
         if seats:
             view.add_item(LobbySelect(row.id, "ai", seats,
                                       placeholder=lang.text("lobby.ai-and-teams" if teams else "lobby.ai")))
+        return view
+
+    @staticmethod
+    def events_view(lobby: Lobby, lang: Language) -> discord.ui.View:
+        """The host's choice of the events (M-40, Choosing events): the round cards, the station
+        cards, each shown picked as chosen so far, and a button to draw from all again."""
+        row = lobby.game
+        chosen = set(row.options.get("chosen_events", ()))
+        view = discord.ui.View(timeout=None)
+        for name, pool, n in zip(("rounds", "stations"), event_pools(row.options), events_to_choose(), strict=True):
+            cards = [discord.SelectOption(label=text.card_title(card, lang), value=card, default=card in chosen)
+                     for card in pool]
+            view.add_item(LobbySelect(row.id, name, cards, placeholder=lang.text(f"lobby.events-{name}", n=n),
+                                      max_values=n, min_values=n))
+        view.add_item(LobbyButton(row.id, "drawall", lang.text("lobby.drawall")))
         return view
 
     def _marshal_options(self, lobby: Lobby, lang: Language) -> list[discord.SelectOption]:

@@ -181,6 +181,14 @@ def sheet(lang: Language, prison: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def events_line(lang: Language, chosen: Any) -> str:
+    """The lobby's line for the Choosing events variant (M-40): the cards chosen, or drawn from all."""
+    if not chosen:
+        return f"{OFF} {lang.text('lobby.events-all')}"
+    cards = ", ".join(text.card_title(card, lang) for card in chosen)
+    return f"{ON} {lang.text('lobby.events-chosen', cards=cards)}"
+
+
 def marshal_result(lang: Language, prison: dict[str, Any]) -> str:
     """The Marshal's line on the final count (M-9): every objective, public at the end, marked."""
     done = set(prison["fulfilled"])

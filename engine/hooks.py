@@ -69,6 +69,9 @@ class Hooks:
     setup: list[Callable[[Game], None]] = field(default_factory=list)
     # More round cards and station cards to shuffle in (B-3.5): (options, players) → (round, station).
     round_cards: list[Callable[[Options, int], tuple[list[str], list[str]]]] = field(default_factory=list)
+    # Then a variant may narrow them to the table's choice (M-40): (options, round, station) → the same.
+    round_pools: list[Callable[[Options, list[str], list[str]], tuple[list[str], list[str]]]] = field(
+        default_factory=list)
     # Phases an expansion runs (engine.flow.advance): phase → the function that moves it on.
     phases: dict[str, Callable[[Game], None]] = field(default_factory=dict)
     # The start of a round, before the deal (B-5.1); then whether a variant asks something before

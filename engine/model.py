@@ -46,6 +46,12 @@ class Options:
     variant: str = "none"
     prisoners: bool = False  # the Marshal & Prisoners expansion: a player is the Marshal (M-1)
     silk: str = "movement"  # Silk's one power, chosen by the table (M-31)
+    # The Choosing events variant (M-40): the round and station cards the table chose, the game's
+    # five drawn from them; empty: drawn from all (B-3.5).
+    chosen_events: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "chosen_events", tuple(self.chosen_events))  # a list read from JSON
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "variant": ("none", "two-bandits", "two-player", "teams"),
@@ -68,6 +74,8 @@ class Options:
             found.append("Marshal & Prisoners is played with one bandit per player (M-1)")
         if self.prisoners and self.horses:
             found.append("Marshal & Prisoners with Horses & Stagecoach (M-50) is not playable yet")
+        if len(set(self.chosen_events)) != len(self.chosen_events):
+            found.append("each chosen round card once (M-40)")
         if self.prisoners and self.silk == "dodge":
             found.append("Silk's Dodge is chosen only when no player is the Marshal (M-31)")
         return found

@@ -57,6 +57,8 @@ def round_card_pools(options: Options, players: int) -> tuple[list[str], list[st
         extra_rounds, extra_stations = more(options, players)
         band += extra_rounds
         stations += extra_stations
+    for narrow in HOOKS.round_pools:
+        band, stations = narrow(options, band, stations)
     return band, stations
 
 

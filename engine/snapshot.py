@@ -36,6 +36,7 @@ def _base_json(game: Game) -> dict[str, Any]:
             "setup": o.setup, "powers": o.powers, "events": o.events, "django": o.django,
             "belle": o.belle, "expert": o.expert, "expert_bullets": o.expert_bullets, "horses": o.horses,
             "variant": o.variant, "prisoners": o.prisoners, "silk": o.silk,
+            "chosen_events": list(o.chosen_events),
         },
         "wagons": list(game.wagons),
         "seats": [

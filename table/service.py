@@ -22,9 +22,10 @@ import engine
 from engine import Game, Options, apply, new_game
 from engine.ai import LEVELS, choose
 from engine.data import base
-from engine.errors import InconsistentView
+from engine.errors import InconsistentView, SetupError
+from engine.prisoners.data import prisoners_data
 from engine.scoring import gunslingers, scores, winners
-from engine.setup import seating
+from engine.setup import round_card_pools, seating
 from engine.snapshot import dumps, loads
 from engine.variants.pairs import TWO_BANDITS, TWO_PLAYER, pairings
 from engine.variants.teams import TEAMS, partner
@@ -112,6 +113,19 @@ def clash(options: dict[str, Any]) -> str | None:
         if options.get("silk") == "dodge":
             return "error.prisoners-dodge"  # M-31: Dodge only without a Marshal player
     return None
+
+
+def event_pools(options: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The round cards and station cards a lobby's game draws from, its expansions' included: those
+    the table chooses among in the Choosing events variant (M-40)."""
+    rules = engine_options({**options, "chosen_events": ()})
+    return round_card_pools(rules, seating(rules).min_players)
+
+
+def events_to_choose() -> tuple[int, int]:
+    """How many round cards and station cards the table chooses (M-40)."""
+    wanted = prisoners_data().choosing_events
+    return wanted["round_cards"], wanted["station_cards"]
 
 
 def marshal_seats(options: dict[str, Any]) -> int:
@@ -461,12 +475,43 @@ class Tables:
             refusal = clash(options)
             if refusal is not None and options != lobby.game.options:
                 raise TableError(refusal)
+            if name == "prisoners" and not value:  # the Choosing events variant goes with the expansion
+                options.pop("chosen_events", None)
             async with self.storage.transaction() as tx:
                 tx.update_game(game_id, options=options)
                 if name == "prisoners" and not value:  # no Marshal any more: his player draws a bandit
                     for player in lobby.players:
                         if player.character == MARSHAL:
                             tx.set_seat_character(game_id, player.seat, None)
+            return await self.lobby(game_id)
+
+    async def events_menu(self, game_id: int, user_id: int) -> Lobby:
+        """The open lobby, if this user (its host) may choose the events now (M-40)."""
+        lobby = await self._host_lobby(game_id, user_id, "error.host-events")
+        if not lobby.game.options.get("prisoners"):
+            raise TableError("error.no-choosing")
+        return lobby
+
+    async def choose_events(self, game_id: int, user_id: int, part: str | None, cards: list[str]) -> Lobby:
+        """The host's choice of the round cards (``part`` "rounds") or the station cards ("stations")
+        the game draws from (M-40, Choosing events); ``part`` None: drawn from all again."""
+        async with self.lock(game_id):
+            lobby = await self.events_menu(game_id, user_id)
+            options = dict(lobby.game.options)
+            chosen: list[str] = []
+            if part is not None:
+                rounds, stations = event_pools(options)
+                pool, other = (rounds, stations) if part == "rounds" else (stations, rounds)
+                want = events_to_choose()[0 if part == "rounds" else 1]
+                if part not in ("rounds", "stations") or len(set(cards)) != want or len(cards) != want \
+                        or not set(cards) <= set(pool):
+                    raise TableError("error.chosen-events", rounds=events_to_choose()[0],
+                                     stations=events_to_choose()[1])
+                kept = [c for c in options.get("chosen_events", ()) if c in other]
+                chosen = [*cards, *kept] if part == "rounds" else [*kept, *cards]
+            options["chosen_events"] = chosen
+            async with self.storage.transaction() as tx:
+                tx.update_game(game_id, options=options)
             return await self.lobby(game_id)
 
     async def set_marshal(self, game_id: int, user_id: int, seat: int) -> Lobby:
@@ -510,6 +555,12 @@ class Tables:
         most = min(table.max_players + extra, MAX_PLAYERS)
         if not table.min_players + extra <= len(lobby.players) <= most:
             raise TableError("error.player-count", min=table.min_players + extra, max=most, n=len(lobby.players))
+        if lobby.game.options.get("chosen_events"):
+            try:  # both parts chosen, and of the game's cards (M-40)
+                round_card_pools(engine_options(lobby.game.options), table.min_players)
+            except SetupError:
+                raise TableError("error.chosen-events", rounds=events_to_choose()[0],
+                                 stations=events_to_choose()[1]) from None
         return lobby
 
     async def claim_start(self, game_id: int, user_id: int) -> Lobby:

@@ -4,6 +4,7 @@ prisoners, his objectives and revolvers; and the objective he looks at each roun
 from __future__ import annotations
 
 from engine.decisions import record
+from engine.errors import SetupError
 from engine.hooks import HOOKS
 from engine.model import Game, Options, Seat, card, card_action
 from engine.prisoners.data import band, prisoners_data
@@ -28,6 +29,22 @@ def _round_cards(options: Options, players: int) -> tuple[list[str], list[str]]:
         return [], []
     cards = prisoners_data().cards
     return list(cards.round_cards[band(players)]), sorted(cards.station_cards)
+
+
+def chosen_events(options: Options, band: list[str], stations: list[str]) -> tuple[list[str], list[str]]:
+    """M-40, the Choosing events variant: the table chooses 7 round cards and 3 station cards among
+    all those of the game (its expansions' included); the 4 + 1 of the game are drawn from them."""
+    if not options.chosen_events:
+        return band, stations
+    wanted = prisoners_data().choosing_events
+    rounds = [c for c in options.chosen_events if c in band]
+    chosen_stations = [c for c in options.chosen_events if c in stations]
+    unknown = sorted(set(options.chosen_events) - set(rounds) - set(chosen_stations))
+    if unknown or len(rounds) != wanted["round_cards"] or len(chosen_stations) != wanted["station_cards"]:
+        raise SetupError(f"choose {wanted['round_cards']} round cards among {', '.join(band)} and "
+                         f"{wanted['station_cards']} station cards among {', '.join(stations)}"
+                         + (f" (not in this game: {', '.join(unknown)})" if unknown else ""))
+    return rounds, chosen_stations
 
 
 def set_up(game: Game) -> None:
@@ -109,5 +126,6 @@ def _round_starts(game: Game) -> None:
 
 HOOKS.seating.append(_seating)
 HOOKS.round_cards.append(_round_cards)
+HOOKS.round_pools.append(chosen_events)
 HOOKS.setup.insert(0, set_up)
 HOOKS.round_starts.append(_round_starts)

@@ -134,3 +134,76 @@ def test_the_marshals_sheet_lists_what_he_has_seen_and_fulfilled() -> None:
               "wanted": ["ghost"], "rewards": {"prisoners": [], "mail": ["mailbag"]}}
     words = texts.sheet(language("en"), prison)
     assert "✅ Capture Ghost" in words and "1 of 4" in words and "mail bags 1" in words
+
+
+async def test_the_host_chooses_the_events_and_the_game_draws_from_them(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """M-40, Choosing events: the host's button opens a menu of the game's round cards (choose 7)
+    and station cards (choose 3); the lobby lists them; half a choice is refused at the start; the
+    game's 4 round cards and its station card come from the choice; anyone else is refused."""
+    table = setup_table(simcord_env, 3)
+    lobby = await open_lobby(table)
+    await table.members[0].select(lobby, ["powers", "events", "prisoners"], custom_id=component_id(lobby, ":toggles"))
+    for member in table.members[1:]:
+        await member.click(lobby, custom_id=component_id(lobby, ":join"))
+    lobby = lobby_now(table, lobby)
+    refused = await table.members[1].click(lobby, custom_id=component_id(lobby, ":events"))
+    assert refused.ephemeral and "Only the host chooses the events" in refused.response.content
+    shown = await table.members[0].click(lobby, custom_id=component_id(lobby, ":events"))
+    menu = shown.response.message
+    assert shown.ephemeral and "4 round cards and 1 station card" in menu.content
+    selects = {c.custom_id.rpartition(":")[2]: c for row in menu.components for c in row.children
+               if getattr(c, "options", None)}
+    assert (selects["rounds"].min_values, selects["rounds"].max_values) == (7, 7)
+    assert (selects["stations"].min_values, selects["stations"].max_values) == (3, 3)
+    offered = [o.value for o in selects["rounds"].options]
+    assert {"rescue", "rumours", "reflex", "bridge"} <= set(offered)  # the expansion's and the base game's
+    rounds = ["rescue", "rumours", "reflex", "shake-up", "bridge", "tunnels", "braking"]
+    await table.members[0].select(menu, rounds, custom_id=selects["rounds"].custom_id)
+    lobby = lobby_now(table, lobby)
+    start = await table.members[0].click(lobby, custom_id=component_id(lobby, ":start"))
+    assert "Choose 7 round cards and 3 station cards" in start.response.content  # the stations are missing
+    stations = ["the-repentant", "deadly-fall", "pickpocketing"]
+    await table.members[0].select(menu, stations, custom_id=selects["stations"].custom_id)
+    lobby = lobby_now(table, lobby)
+    options = lobby.embeds[0].fields[1].value
+    assert "✅ Events chosen" in options and "Rescue" in options and "Deadly Fall" in options
+    for member in table.members:  # everyone but the Marshal picks a bandit at random
+        await member.select(lobby, [MARSHAL if member is table.members[0] else "random"],
+                            custom_id=component_id(lobby, ":character"))
+    await table.members[0].click(lobby_now(table, lobby), custom_id=component_id(lobby, ":start"))
+    game_id = max(row.id for row in await table.bot.tables.storage.games("running"))
+    state = await table.bot.tables.state(game_id)
+    assert state.options.chosen_events == (*rounds, *stations)
+    drawn = [*state.round_deck, state.round_card]
+    assert set(drawn) <= set(rounds + stations) and len(set(drawn) & set(stations)) == 1
+
+
+async def test_drawing_from_all_again_and_leaving_the_expansion_forget_the_choice(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """M-40 at the service: a choice of another size or of cards the game lacks is refused;
+    "draw from all" forgets it, and so does turning the expansion off."""
+    storage = await Storage.open(tmp_path / "colt.sqlite3")
+    tables = Tables(storage)
+    game_id = (await tables.new_lobby(guild_id=1, channel_id=10, host_id=100)).game.id
+
+    async def refused(key: str, user: int, part: str | None, cards: list[str]) -> None:
+        with pytest.raises(TableError) as refusal:
+            await tables.choose_events(game_id, user, part, cards)
+        assert refusal.value.key == key
+
+    await refused("error.no-choosing", 100, "rounds", [])
+    await tables.set_option(game_id, 100, "prisoners", True)
+    rounds = ["rescue", "rumours", "reflex", "shake-up", "bridge", "tunnels", "braking"]
+    await refused("error.chosen-events", 100, "rounds", rounds[:6])
+    await refused("error.chosen-events", 100, "rounds", [*rounds[:6], "melee"])  # Horses & Stagecoach's
+    await refused("error.chosen-events", 100, "stations", ["the-repentant", "deadly-fall", "escape"])
+    await refused("error.host-events", 200, "rounds", rounds)
+    lobby = await tables.choose_events(game_id, 100, "rounds", rounds)
+    lobby = await tables.choose_events(game_id, 100, "stations", ["the-repentant", "deadly-fall", "pickpocketing"])
+    assert lobby.game.options["chosen_events"] == [*rounds, "the-repentant", "deadly-fall", "pickpocketing"]
+    lobby = await tables.choose_events(game_id, 100, "rounds", rounds[::-1])  # the stations are kept
+    assert lobby.game.options["chosen_events"][-3:] == ["the-repentant", "deadly-fall", "pickpocketing"]
+    assert (await tables.choose_events(game_id, 100, None, [])).game.options["chosen_events"] == []
+    await tables.choose_events(game_id, 100, "rounds", rounds)
+    lobby = await tables.set_option(game_id, 100, "prisoners", False)
+    assert "chosen_events" not in lobby.game.options
+    await storage.close()

@@ -161,3 +161,31 @@ def test_whole_games_keep_every_invariant_at_every_step(players: int) -> None:
 def test_a_marshal_card_names_no_bandit() -> None:
     game = game_with(["braking", "bridge", "tunnels", "swivel-arm", "pickpocketing"])
     assert {card_owner(c) for c in all_cards(game, 0)} == {MARSHAL}
+
+
+CHOSEN = ("rescue", "rumours", "reflex", "shake-up", "bridge", "tunnels", "braking",
+          "the-repentant", "deadly-fall", "pickpocketing")
+
+
+def test_m_40_choosing_events_draws_the_four_rounds_and_the_station_from_the_choice() -> None:
+    """M-40, Choosing events: 7 round cards and 3 station cards chosen, shown to all; each game
+    draws 4 + 1 of them, every chosen card in some game and no other card in any."""
+    drawn: Counter[str] = Counter()
+    for seed in range(60):
+        game = new_game(["ghost", "doc", "tuco", "belle"], seed=seed,
+                        options=Options(prisoners=True, chosen_events=CHOSEN))
+        cards = [game.round_card, *game.round_deck]
+        assert len(cards) == 5 and cards[-1] in CHOSEN[7:] and set(cards[:4]) <= set(CHOSEN[:7])
+        drawn.update(cards)
+    assert set(drawn) == set(CHOSEN)
+    assert observe(game, 2)["options"]["chosen_events"] == list(CHOSEN)  # public (M-40: "show them")
+    from engine.snapshot import dumps, loads
+
+    assert loads(dumps(game)).options.chosen_events == CHOSEN
+
+
+@pytest.mark.parametrize("chosen", [CHOSEN[:9], (*CHOSEN[:9], "escape"), (*CHOSEN[:6], "melee", *CHOSEN[7:]),
+                                    (*CHOSEN[:8], "the-repentant", "deadly-fall")])
+def test_m_40_a_choice_of_the_wrong_size_or_cards_is_refused(chosen: tuple[str, ...]) -> None:
+    with pytest.raises(SetupError):
+        new_game(["ghost", "doc", "tuco", "belle"], seed=1, options=Options(prisoners=True, chosen_events=chosen))
