@@ -145,7 +145,8 @@ class Presenter:
         seats += self._marshal_options(lobby, lang) + self._silk_options(lobby, lang)
         if seats:
             view.add_item(LobbySelect(row.id, "ai", seats,
-                                      placeholder=lang.text("lobby.ai-and-teams" if teams else "lobby.ai")))
+                                      placeholder=lang.text("lobby.ai-and-teams" if teams else "lobby.ai-marshal"
+                                                            if row.options.get("prisoners") else "lobby.ai")))
         return view
 
     @staticmethod
