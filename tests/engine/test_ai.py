@@ -46,13 +46,14 @@ def walk(game: Game, seed: int, every: float) -> Iterator[Game]:
         apply(game, rng.choice(game.pending.options))
 
 
-def play_out(game: Game, levels: list[str], rng: random.Random) -> Counter[str]:
-    """``game`` played to its end by ``levels[seat]`` bandits, each answer legal and ``choose``
-    never changing the game; how many decisions of each kind there were."""
+def play_out(game: Game, levels: list[str], rng: random.Random, iterations: int | None = None) -> Counter[str]:
+    """``game`` played to its end by ``levels[seat]`` bandits (hard ones on ``iterations`` worlds
+    if given), each answer legal and ``choose`` never changing the game; how many decisions of
+    each kind there were."""
     kinds: Counter[str] = Counter()
     while (decision := game.pending) is not None:
         before = to_json(game)
-        answer = choose(game, decision.seat, levels[decision.seat], rng=rng)
+        answer = choose(game, decision.seat, levels[decision.seat], rng=rng, iterations=iterations)
         assert to_json(game) == before  # choose never changes the game
         assert answer in decision.options
         kinds[decision.kind] += 1

@@ -77,13 +77,7 @@ def test_every_level_finishes_a_game_with_the_expansion() -> None:
     """One table of easy, normal and hard bandits (hard on a fixed number of worlds)."""
     game = new_game(["ghost", "doc", "tuco", "cheyenne"], seed=3, options=Options(horses=True))
     levels = ["hard", "normal", "easy", "hard"]
-    rng = random.Random(3)
-    while (decision := game.pending) is not None:
-        level = levels[decision.seat]
-        kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
-        answer = choose(game, decision.seat, level, rng=rng, **kwargs)
-        assert answer in decision.options
-        apply(game, answer, seat=decision.seat)
+    play_out(game, levels, random.Random(3), iterations=HARD_ITERATIONS)
     assert game.phase == OVER and set(levels) == set(LEVELS)
 
 

@@ -83,13 +83,7 @@ def test_every_level_plays_the_marshal_and_the_bandits() -> None:
     for marshal, bandits in (("hard", "normal"), ("normal", "hard"), ("easy", "hard")):
         game = new_game(["ghost", "doc", "tuco"], seed=11, options=Options(prisoners=True))
         levels = [marshal, bandits, "normal", "easy"]
-        rng = random.Random(3)
-        while (decision := game.pending) is not None:
-            level = levels[decision.seat]
-            kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
-            answer = choose(game, decision.seat, level, rng=rng, **kwargs)
-            assert answer in decision.options
-            apply(game, answer, seat=decision.seat)
+        play_out(game, levels, random.Random(3), iterations=HARD_ITERATIONS)
         assert game.phase == OVER and set(levels) == set(LEVELS)
 
 

@@ -10,9 +10,8 @@ from functools import cache
 
 import pytest
 
-from engine import apply, new_game, observe
+from engine import new_game, observe
 from engine.actions import perform
-from engine.ai import choose
 from engine.ai.value import margin
 from engine.ai.worlds import Knowledge, held_cards, seat_cards
 from engine.ai.worlds_teams import held_from_partner
@@ -60,12 +59,7 @@ def test_easy_and_normal_finish_teams_games(players: int, seed: int) -> None:
 def test_every_level_finishes_a_teams_game_and_fills_a_team(horses: bool) -> None:
     """Hard beside easy in one team, normal beside hard in the other: an AI fills any seat."""
     game = teams_game(11, 4, horses=horses)
-    rng = random.Random(3)
-    levels = ["hard", "easy", "normal", "hard"]
-    while (decision := game.pending) is not None:
-        answer = choose(game, decision.seat, levels[decision.seat], rng=rng, iterations=HARD_ITERATIONS)
-        assert answer in decision.options
-        apply(game, answer, seat=decision.seat)
+    play_out(game, ["hard", "easy", "normal", "hard"], random.Random(3), iterations=HARD_ITERATIONS)
     assert game.phase == OVER
 
 
