@@ -151,6 +151,19 @@ async def play_turn(table: Table, game_id: int, rng: random.Random) -> bool:
     return True
 
 
+async def kinds_played_to_the_end(table: Table, game_id: int, seed: int, limit: int = 3000) -> set[str]:
+    """Random clicks until the game is over; the kinds of decision asked on the way."""
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    for _ in range(limit):
+        state = await table.bot.tables.state(game_id)
+        if state.pending is None:
+            return kinds
+        kinds.add(state.pending.kind)
+        assert await play_turn(table, game_id, rng)
+    raise AssertionError("the game did not end")
+
+
 async def play_to_the_end(table: Table, game_id: int, seed: int = 1, limit: int = 2000) -> int:
     rng = random.Random(seed)
     for clicks in range(limit):

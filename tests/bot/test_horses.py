@@ -3,8 +3,6 @@ decisions as buttons, a whole game to the final count (H-1, H-2, H-3, H-10, H-12
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from cogs import rules_text, texts
@@ -12,9 +10,9 @@ from lang import CODES, language
 from render import text
 from tests.bot.table import (
     dm_history,
+    kinds_played_to_the_end,
     live_buttons,
     pending_user,
-    play_turn,
     prompt_message,
     setup_table,
     start_with,
@@ -39,14 +37,7 @@ async def test_h_2_the_horse_attack_is_asked_in_dms_then_the_game_plays_to_the_f
     assert message is not None and "Horse attack: you ride beside car 3" in message.content
     assert sorted(b.label for b in live_buttons(message)) == ["Board here", "Ride on"]
     assert message.attachments  # the train, to see what each wagon holds
-    rng = random.Random(3)
-    kinds: set[str] = set()
-    for _ in range(3000):
-        state = await table.bot.tables.state(game_id)
-        if state.pending is None:
-            break
-        kinds.add(state.pending.kind)
-        assert await play_turn(table, game_id, rng)
+    kinds = await kinds_played_to_the_end(table, game_id, seed=3)
     row = await table.bot.tables.row(game_id)
     assert row.status == "over"
     assert {"attack", "plan"} <= kinds

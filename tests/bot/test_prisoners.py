@@ -4,8 +4,6 @@ help line, and whole games to the final count (M-1 … M-40)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from cogs import rules_text, texts
@@ -17,9 +15,9 @@ from tests.bot.table import (
     ai_choice,
     component_id,
     dm_history,
+    kinds_played_to_the_end,
     lobby_now,
     open_lobby,
-    play_turn,
     prompt_message,
     setup_table,
     start_with,
@@ -39,14 +37,7 @@ async def test_a_person_asks_to_be_the_marshal_and_plays_a_whole_game_from_the_d
     assert state.prison is not None and state.seats[0].bandits == [] and state.pending.seat == 0
     message = prompt_message(table.users[1])
     assert message is not None and "Your objectives seen: 1 of 5" in message.content
-    rng = random.Random(5)
-    kinds: set[str] = set()
-    for _ in range(3000):
-        state = await table.bot.tables.state(game_id)
-        if state.pending is None:
-            break
-        kinds.add(state.pending.kind)
-        assert await play_turn(table, game_id, rng)
+    kinds = await kinds_played_to_the_end(table, game_id, seed=5)
     row = await table.bot.tables.row(game_id)
     assert row.status == "over" and "plan" in kinds and kinds & {"marshal-move", "marshal-fire", "arrest"}
     channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
