@@ -31,7 +31,7 @@ from engine.ai import normal_horses as horses
 from engine.ai import normal_marshal as marshal_player
 from engine.ai import normal_pairs as pairs
 from engine.ai import normal_prisoners as prisoners
-from engine.ai.value import PUBLIC_WORTH, kind_worth, standings
+from engine.ai.value import NOISE, PUBLIC_WORTH, best, kind_worth, standings
 from engine.hooks import HOOKS, through
 from engine.horses.model import COACH_ROOF
 from engine.horses.rules import SHOTGUN
@@ -45,7 +45,6 @@ from engine.variants.teams import performer
 MARSHAL_SHOT = 350.0  # meeting the marshal: a dead card in the deck, a lost turn of position
 CROWD = 40.0  # each rival at one's position
 SHOT = 220.0  # one bullet fired: a step toward the Gunslinger's $1000, a dead card for the victim
-NOISE = 8.0  # ties broken at random so that rollouts from one world differ
 OWN_BANDIT = 1000.0  # shooting or punching my own other bandit (V-2, V-3): never worth it
 OWN_SHOT = 120.0  # a card that can only hit my other bandit: worse than playing nothing
 
@@ -118,7 +117,7 @@ class Table:
         return [*seat.deck, *seat.hand, *seat.discard, *(p.card for p in self.game.pile if p.seat == self.seat)]
 
     def best(self, decision: Decision, rng: random.Random, worth: Callable[[str], float]) -> str:
-        return _best(decision, rng, worth)
+        return best(decision, rng, worth)
 
     def my_hand(self) -> list[str]:
         """The cards in my seat's hand that my bandit performs."""
@@ -468,7 +467,7 @@ def _marshal_worth(table: Table, car: int) -> float:
 
 def move(table: Table, decision: Decision, rng: random.Random) -> str:
     robbing = any(card_action(c) == "rob" for c in table.my_future_cards())
-    return _best(decision, rng, lambda q: table.potential(table.landing(q), robbing, table.loot) + table.penalty(q))
+    return best(decision, rng, lambda q: table.potential(table.landing(q), robbing, table.loot) + table.penalty(q))
 
 
 def fire(table: Table, decision: Decision, rng: random.Random) -> str:
@@ -490,11 +489,11 @@ def fire(table: Table, decision: Decision, rng: random.Random) -> str:
                 value += MARSHAL_SHOT  # B-9.6: pushed into the marshal's car, shot again
         return value
 
-    return _best(decision, rng, worth)
+    return best(decision, rng, worth)
 
 
 def rob(table: Table, decision: Decision, rng: random.Random) -> str:
-    return _best(decision, rng, kind_worth)
+    return best(decision, rng, kind_worth)
 
 
 def punch(table: Table, decision: Decision, rng: random.Random) -> str:
@@ -510,21 +509,21 @@ def punch(table: Table, decision: Decision, rng: random.Random) -> str:
             return prisoners.target_worth(table, name)  # the Marshal player (M-5)
         return _knock_loose(table, table.game.bandits[name]) + 0.1 * table.side_scores[name]
 
-    return _best(decision, rng, worth)
+    return best(decision, rng, worth)
 
 
 def drop(table: Table, decision: Decision, rng: random.Random) -> str:
     cheyenne = has_power(table.game, table.me, "cheyenne")
     if decision.context.get("target") in table.mine:
-        return _best(decision, rng, lambda kind: -kind_worth(kind))  # my own bandit (forced): the least
-    return _best(decision, rng, lambda kind: kind_worth(kind) * (2.0 if cheyenne and kind == "purse" else 1.0))
+        return best(decision, rng, lambda kind: -kind_worth(kind))  # my own bandit (forced): the least
+    return best(decision, rng, lambda kind: kind_worth(kind) * (2.0 if cheyenne and kind == "purse" else 1.0))
 
 
 def shove(table: Table, decision: Decision, rng: random.Random) -> str:
     """Punch the victim into the marshal if possible, else away from the loot (B-7.8)."""
     game = table.game
     if decision.context.get("target") in table.mine:  # my own bandit (forced): toward loot, not the marshal
-        return _best(decision, rng, lambda pos: -MARSHAL_SHOT if pos == game.marshal else table.loot.get(pos, 0.0))
+        return best(decision, rng, lambda pos: -MARSHAL_SHOT if pos == game.marshal else table.loot.get(pos, 0.0))
 
     def worth(pos: Position) -> float:
         if pos == game.marshal:
@@ -532,16 +531,16 @@ def shove(table: Table, decision: Decision, rng: random.Random) -> str:
         special = horses.shove_worth(table, pos)
         return -table.loot.get(pos, 0.0) + (0.0 if special is None else special)
 
-    return _best(decision, rng, worth)
+    return best(decision, rng, worth)
 
 
 def marshal(table: Table, decision: Decision, rng: random.Random) -> str:
-    return _best(decision, rng, lambda car: _marshal_worth(table, int(car)))
+    return best(decision, rng, lambda car: _marshal_worth(table, int(car)))
 
 
 def dodge(table: Table, decision: Decision, rng: random.Random) -> str:
     """Silk's Dodge (M-31): the neutral bullet to the richest rival side, never to her own."""
-    return _best(decision, rng, lambda name: -1e9 if name in table.mine else table.side_scores[name])
+    return best(decision, rng, lambda name: -1e9 if name in table.mine else table.side_scores[name])
 
 
 def reflex(table: Table, decision: Decision, rng: random.Random) -> str:
@@ -553,11 +552,11 @@ def reflex(table: Table, decision: Decision, rng: random.Random) -> str:
             return 20.0
         return card_worth(table, card_action(card), me.at, table.loot, card_action(card) == "rob")
 
-    return _best(decision, rng, worth)
+    return best(decision, rng, worth)
 
 
 def _with_best(rule: Callable[..., str]) -> Callable[[Table, Decision, random.Random], str]:
-    return lambda table, decision, rng: rule(table, decision, rng, _best)
+    return lambda table, decision, rng: rule(table, decision, rng, best)
 
 
 def yes(table: Table, decision: Decision, rng: random.Random) -> str:
@@ -568,11 +567,6 @@ def yes(table: Table, decision: Decision, rng: random.Random) -> str:
 def keep(table: Table, decision: Decision, rng: random.Random) -> str:
     """Expert variant (V-1.2): keep the whole hand; every card but a bullet can be played later."""
     return f"{decision.kind} done"
-
-
-def _best(decision: Decision, rng: random.Random, worth: Callable[[str], float]) -> str:
-    value = max(decision.values, key=lambda v: worth(v) + NOISE * rng.random())
-    return f"{decision.kind} {value}"
 
 
 DECIDE: dict[str, Callable[[Table, Decision, random.Random], str]] = {

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 
 from engine.actions import in_sight
+from engine.ai.value import best
 from engine.model import Decision, Game, card_action, is_bullet, loot_kind
 from engine.planning import plan_kinds
 from engine.prisoners.data import prisoners_data
@@ -21,7 +22,6 @@ from engine.prisoners.lawman import HOLD, REVOLVERS, STAY
 from engine.prisoners.model import MAIL, MARSHAL_BULLET, Prison
 from engine.train import Position
 
-NOISE = 8.0
 ARREST = 250.0  # a bandit in the cell: his cards do nothing until a Brilliant idea
 CAPTURE = 400.0  # an arrest that fulfils a capture objective
 WANTED = 150.0  # a first arrest: the bandit's Wanted card ($500 off his count)
@@ -110,12 +110,12 @@ def plan(game: Game, decision: Decision, rng: random.Random) -> str:
             return 15.0  # after a "+" card: only a card worth more
         return card_worth(game, card_action(c))
 
-    return _best(decision, rng, worth)
+    return best(decision, rng, worth)
 
 
 def move(game: Game, decision: Decision, rng: random.Random) -> str:
     here = position_worth(game, game.marshal)
-    return _best(decision, rng, lambda q: here if q == STAY else position_worth(game, q))
+    return best(decision, rng, lambda q: here if q == STAY else position_worth(game, q))
 
 
 def fire(game: Game, decision: Decision, rng: random.Random) -> str:
@@ -142,21 +142,16 @@ def fire(game: Game, decision: Decision, rng: random.Random) -> str:
             worth -= 60.0  # better arrested than shot: a capture objective's bandit
         return worth
 
-    return _best(decision, rng, worth)
+    return best(decision, rng, worth)
 
 
 def arrest(game: Game, decision: Decision, rng: random.Random) -> str:
-    return _best(decision, rng, lambda name: _arrest_worth(game, name))
+    return best(decision, rng, lambda name: _arrest_worth(game, name))
 
 
 def reflex(game: Game, decision: Decision, rng: random.Random) -> str:
     """The Reflex turn (M-40): a card now if it is worth it, else keep it."""
-    return _best(decision, rng, lambda c: 20.0 if c == "pass" or is_bullet(c) else card_worth(game, card_action(c)))
-
-
-def _best(decision: Decision, rng: random.Random, worth: Callable[[str], float]) -> str:
-    value = max(decision.values, key=lambda v: worth(v) + NOISE * rng.random())
-    return f"{decision.kind} {value}"
+    return best(decision, rng, lambda c: 20.0 if c == "pass" or is_bullet(c) else card_worth(game, card_action(c)))
 
 
 DECIDE: dict[str, Callable[[Game, Decision, random.Random], str]] = {

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from functools import cache
 
 from engine.data import base
 from engine.hooks import HOOKS
 from engine.horses.scoring import ransom
-from engine.model import OVER, VALUED, Bandit, Game, loot_kind, purse_value
+from engine.model import OVER, VALUED, Bandit, Decision, Game, loot_kind, purse_value
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.model import MAIL
 from engine.prisoners.objectives import fulfilled
 from engine.scoring import gunslingers, scores, sides
+
+NOISE = 8.0  # ties broken at random so that rollouts from one world differ
+
+
+def best(decision: Decision, rng: random.Random, worth: Callable[[str], float]) -> str:
+    """The answer whose value is worth most, give or take the noise."""
+    value = max(decision.values, key=lambda v: worth(v) + NOISE * rng.random())
+    return f"{decision.kind} {value}"
+
 
 BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead card in a hand of six
 # A flask is worth nothing at the count (H-13 Ruling) but each drink to come is three more cards to
