@@ -226,18 +226,22 @@ def _team_frame(c: TeamContent, w: int, h: int) -> Image.Image:
     return img
 
 
+def panel_card(w: int, h: int, sprite: Image.Image, acting: bool, away: bool) -> Image.Image:
+    """A panel's card: framed gold while its player acts, greyed (and its pawn faded) once off the
+    board, the pawn at its left."""
+    img = Image.new("RGB", (w, h), theme.BOARD_BG)
+    fill = theme.PANEL_ACTIVE_BG if acting else theme.ESCAPED_BG if away else theme.PANEL_BG
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=9, fill=fill,
+                                          outline=theme.PANEL_ACTIVE if acting else theme.PANEL_EDGE,
+                                          width=4 if acting else 2)
+    draw.paste(img, assets.faded(sprite, 40) if away else sprite, (10, (h - sprite.height) // 2))
+    return img
+
+
 @lru_cache(maxsize=256)  # ~70 kB each
 def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Image.Image:
-    img = Image.new("RGB", (w, h), theme.BOARD_BG)
-    d = ImageDraw.Draw(img)
-    acting = c.acting is not None
-    fill = theme.PANEL_ACTIVE_BG if acting else theme.ESCAPED_BG if c.away else theme.PANEL_BG
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=9, fill=fill,
-                        outline=theme.PANEL_ACTIVE if acting else theme.PANEL_EDGE, width=4 if acting else 2)
     sprite = assets.pawn(c.bandit, txt.initial(c.bandit, translate))
-    if c.away:
-        sprite = assets.faded(sprite, 40)
-    draw.paste(img, sprite, (10, (h - sprite.height) // 2))
+    img = panel_card(w, h, sprite, c.acting is not None, bool(c.away))
     x = 10 + sprite.width + 10
     line1 = 21
     third = c.horses or c.prison is not None

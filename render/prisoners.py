@@ -175,16 +175,10 @@ def marshal_content(obs: Observation, translate: Translate | None, acting: str |
 
 @lru_cache(maxsize=64)
 def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None) -> Image.Image:
-    from render.panels import acting_tag, hand_tag
+    from render.panels import acting_tag, hand_tag, panel_card
 
-    img = Image.new("RGB", (w, h), theme.BOARD_BG)
-    d = ImageDraw.Draw(img)
-    acting = c.acting is not None
-    fill = theme.PANEL_ACTIVE_BG if acting else theme.ESCAPED_BG if c.fallen else theme.PANEL_BG
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=9, fill=fill,
-                        outline=theme.PANEL_ACTIVE if acting else theme.PANEL_EDGE, width=4 if acting else 2)
-    sprite = assets.marshal() if not c.fallen else assets.faded(assets.marshal(), 40)
-    draw.paste(img, sprite, (10, (h - sprite.height) // 2))
+    sprite = assets.marshal()
+    img = panel_card(w, h, sprite, c.acting is not None, c.fallen)
     x = 10 + sprite.width + 10
     line1, line2, line3 = 21, 47, h - 21
     right = w - 10
