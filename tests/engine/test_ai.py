@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -78,14 +78,17 @@ def states(seed: int, every: float) -> Iterator[Game]:
     return walk(random_game(seed), seed, every)
 
 
-def answered_from_the_seat_view_only(found: dict[str, Game], level: str) -> None:
-    """For each decision: what only others may see changes, the seat's view and its answer do not."""
+def answered_from_the_seat_view_only(found: dict[str, Game], level: str,
+                                     hide: Callable[[Game, int, random.Random], None] | None = None) -> None:
+    """For each decision: what only others may see changes (``hide``, by default ``hide_from``),
+    the seat's view and its answer do not."""
+    hide = hide or hide_from
     kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
     for kind, game in found.items():
         seat = game.pending.seat
         for seed in range(3):
             other = private_copy(game)
-            hide_from(other, seat, random.Random(seed))
+            hide(other, seat, random.Random(seed))
             assert observe(other, seat) == observe(game, seat), kind
             answer = choose(game, seat, level, rng=random.Random(seed), **kwargs)
             assert answer in game.pending.options, kind

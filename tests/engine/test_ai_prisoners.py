@@ -20,7 +20,7 @@ from engine.prisoners.model import MAIL, Prison
 from engine.prisoners.objectives import fulfilled
 from engine.scenario import build
 from engine.snapshot import to_json
-from tests.engine.test_ai import hide_from, play_out, private_copy, walk
+from tests.engine.test_ai import answered_from_the_seat_view_only, hide_from, play_out, private_copy, walk
 from tests.engine.test_ai import random_game as any_game
 
 HARD_ITERATIONS = 2
@@ -171,16 +171,7 @@ def one_of_every_kind() -> dict[str, Game]:
 def test_every_decision_of_the_expansion_is_answered_from_the_seat_view_only(level: str) -> None:
     found = one_of_every_kind()
     assert set(found) == set(WANTED)
-    kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
-    for kind, game in found.items():
-        seat = game.pending.seat
-        for seed in range(3):
-            other = private_copy(game)
-            hide_all(other, seat, random.Random(seed))
-            assert observe(other, seat) == observe(game, seat), kind
-            answer = choose(game, seat, level, rng=random.Random(seed), **kwargs)
-            assert answer in game.pending.options, kind
-            assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == answer, kind
+    answered_from_the_seat_view_only(found, level, hide=hide_all)
 
 
 # --- the normal Marshal's and bandits' rules of thumb ----------------------------------------------
