@@ -4,6 +4,8 @@ help line, and whole games to the final count (M-1 … M-40)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from cogs import rules_text, texts
@@ -197,4 +199,20 @@ async def test_drawing_from_all_again_and_leaving_the_expansion_forget_the_choic
     await tables.choose_events(game_id, 100, "rounds", rounds)
     lobby = await tables.set_option(game_id, 100, "prisoners", False)
     assert "chosen_events" not in lobby.game.options
+    await storage.close()
+
+
+async def test_the_round_and_station_choices_made_at_once_are_both_kept(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Two clicks of the host's events menu handled side by side (M-40): neither choice is lost."""
+    storage = await Storage.open(tmp_path / "colt.sqlite3")
+    tables = Tables(storage)
+    game_id = (await tables.new_lobby(guild_id=1, channel_id=10, host_id=100)).game.id
+    await tables.set_option(game_id, 100, "prisoners", True)
+    rounds = ["rescue", "rumours", "reflex", "shake-up", "bridge", "tunnels", "braking"]
+    stations = ["the-repentant", "deadly-fall", "pickpocketing"]
+    await asyncio.gather(tables.choose_events(game_id, 100, "stations", stations),
+                         tables.choose_events(game_id, 100, "rounds", rounds),
+                         tables.set_option(game_id, 100, "silk", "block"))
+    options = (await tables.lobby(game_id)).game.options
+    assert options["chosen_events"] == [*rounds, *stations] and options["silk"] == "block"
     await storage.close()
