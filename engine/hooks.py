@@ -61,6 +61,12 @@ class Hooks:
     # After bandits came to a position by any means (the marshal's law applied, B-7.10): the
     # bandits, how, and where they came from.
     arrived: list[Callable[[Game, list[Bandit], str, str], None]] = field(default_factory=list)
+    # The car a position beside the train stands at (the stagecoach's, H-10), or None: rules that
+    # name a piece's car ask ``engine.marshal.car_at``.
+    beside: list[Callable[[Game, str], int | None]] = field(default_factory=list)
+    # The first player of round 1, given the one the placement drew (the horse attack, H-2): a
+    # Marshal player stays first (M-50).
+    first_player: list[Callable[[Game, int], int]] = field(default_factory=list)
     # How a variant seats its players (engine.setup.Seating), or None for another variant's options.
     seating: list[Callable[[Options], Any]] = field(default_factory=list)
     # A new game (B-3), after the base setup and before round 1 is dealt: the expansion's pieces,

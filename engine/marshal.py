@@ -42,8 +42,19 @@ def law(game: Game) -> bool:
     return all(holds(game) for holds in HOOKS.marshal_law)
 
 
+def car_at(game: Game, pos: Position) -> int:
+    """The car of a position; beside the train, the car an expansion says it stands at (in or on
+    the stagecoach: the car it faces, as for Ride, H-3; M-50 Ruling)."""
+    car = game.train.car_of.get(pos)
+    for beside in HOOKS.beside:
+        car = beside(game, pos) if car is None else car
+    if car is None:
+        raise ValueError(f"{pos!r} is at no car")
+    return car
+
+
 def marshal_car(game: Game) -> int:
-    return game.train.car_of[game.marshal]
+    return car_at(game, game.marshal)
 
 
 def enter(game: Game, bandit: Bandit, to: Position, how: str) -> None:

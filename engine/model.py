@@ -72,8 +72,6 @@ class Options:
             found.append("the two-player game is played with the Expert variant (V-3.3)")
         if self.prisoners and self.variant != "none":
             found.append("Marshal & Prisoners is played with one bandit per player (M-1)")
-        if self.prisoners and self.horses:
-            found.append("Marshal & Prisoners with Horses & Stagecoach (M-50) is not playable yet")
         if len(set(self.chosen_events)) != len(self.chosen_events):
             found.append("each chosen round card once (M-40)")
         if self.prisoners and self.silk == "dodge":

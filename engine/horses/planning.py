@@ -3,10 +3,12 @@ change a seat's cards (H-12: Poodle, Minister, Photographer)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.decisions import record
 from engine.hooks import HOOKS
 from engine.horses.model import HALF, MELEE, Coach, is_flask
-from engine.horses.rules import drink, holds
+from engine.horses.rules import drink_from, holds
 from engine.model import BULLET, NEUTRAL, STANDARD, Game, Seat, card_owner
 from engine.planning import DRAW_SIZE, draw, plan_kinds
 
@@ -25,6 +27,18 @@ def _seat_holds(game: Game, seat: Seat, hostage: str) -> bool:
 # --- whiskey (H-13) ------------------------------------------------------------------------------
 
 
+# A player's own flasks besides their bandits' loot (the Marshal player's sheet, M-40): the
+# drinker's name and the list that holds them, or None.
+SHEETS: list[Callable[[Game, Seat], tuple[str, list[str]] | None]] = []
+
+
+def flasks_of(game: Game, seat: Seat) -> dict[str, tuple[str, list[str]]]:
+    """Each flask a seat may drink → who holds it and the list it lies in."""
+    held = [(name, game.bandits[name].loot) for name in seat.bandits]
+    held += [sheet for sheet in (own(game, seat) for own in SHEETS) if sheet is not None]
+    return {t: (name, tokens) for name, tokens in held for t in tokens if is_flask(t)}
+
+
 def _plan_answers(game: Game, seat: Seat, values: list[str]) -> list[str]:
     coach = _coach(game)
     if coach is None:
@@ -34,8 +48,7 @@ def _plan_answers(game: Game, seat: Seat, values: list[str]) -> list[str]:
     if coach.tipsy == seat.index:  # after a drink: play only (H-13)
         return [v for v in values if v != "draw"]
     if plan_kinds(game)[game.planning.turn] == STANDARD and game.planning.actions_left == 1:
-        flasks = sorted({t for name in seat.bandits for t in game.bandits[name].loot if is_flask(t)})
-        values = values + [f"{DRINK} {t}" for t in flasks]
+        values = values + [f"{DRINK} {t}" for t in sorted(flasks_of(game, seat))]
     return values
 
 
@@ -43,8 +56,8 @@ def _drink(game: Game, seat: Seat, flask: str) -> bool:
     """Before playing or drawing: whiskey draws 3 then one card is played; old whiskey plays two
     cards in a row; neither allows a draw (H-13). The drink is not the go's action."""
     coach = game.coach
-    drinker = next(game.bandits[n] for n in seat.bandits if flask in game.bandits[n].loot)
-    drink(game, drinker, flask)
+    drinker, flasks = flasks_of(game, seat).get(flask, (str(seat.index), []))
+    drink_from(game, drinker, flasks, flask)
     coach.tipsy = seat.index
     if flask.removesuffix(HALF) == OLD:
         game.planning.actions_left += 1
@@ -67,7 +80,7 @@ def _face_down(game: Game, played: str, kind: str, hidden: bool) -> bool:
     coach = _coach(game)
     if coach is None:
         return hidden
-    if holds(game, game.bandits[card_owner(played)], "photographer"):
+    if coach.held.get(card_owner(played)) == "photographer":  # a Marshal player holds none (M-50)
         hidden = False  # never face down, not even in a tunnel or as Ghost (H-12 Ruling)
     if kind == MELEE and not hidden:
         coach.melee.append(len(game.pile))  # hidden until everyone has chosen

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import PERFORM, no_effect
+from engine.actions import PERFORM, no_effect, pieces
 from engine.decisions import answers, ask, record
 from engine.errors import IllegalAnswer
 from engine.hooks import HOOKS
 from engine.horses.model import COACH_IN, COACH_ROOF, ESCAPED, FLASKS, HALF, Coach
-from engine.marshal import enter, give_neutral_bullets
+from engine.marshal import car_at, enter, give_neutral_bullets
 from engine.model import LOOK_ALIKE, Bandit, Game
 from engine.scoring import WORTH
 from engine.train import Position
@@ -48,10 +48,18 @@ def beside(game: Game, coach: Coach) -> tuple[Position, Position]:
 
 
 def _move_ends(game: Game, bandit: Bandit, ends: list[Position]) -> list[Position]:
-    coach, train, at = game.coach, game.train, bandit.at
-    if coach is None or not train.is_roof(at):
-        return ends  # inside, the stagecoach is next door for Fire and Punch only (H-10)
+    if game.coach is None:
+        return ends
     most = 1 if holds(game, bandit, "old-lady") else 3  # the Old lady: one car on the roofs (H-12)
+    return roof_moves(game, bandit.at, most, ends)
+
+
+def roof_moves(game: Game, at: Position, most: int, ends: list[Position]) -> list[Position]:
+    """Where a Move from ``at`` may end with the stagecoach beside the train, given the train's
+    answer: its roof is one step from the roof it faces (H-10), also for a Marshal player (M-50)."""
+    coach, train = game.coach, game.train
+    if not train.is_roof(at):
+        return ends  # inside, the stagecoach is next door for Fire and Punch only (H-10)
     _, faced_roof = beside(game, coach)
     if at == COACH_ROOF:  # stepping to the roof it faces is one of the steps (H-10 Ruling)
         return [faced_roof, *train.within(faced_roof, most - 1)]
@@ -62,21 +70,27 @@ def _move_ends(game: Game, bandit: Bandit, ends: list[Position]) -> list[Positio
 
 
 def _fire_targets(game: Game, shooter: Bandit, names: list[str]) -> list[str]:
-    coach, train, here = game.coach, game.train, shooter.at
-    if coach is None:
+    if game.coach is None:
         return names
-    others = [b for b in game.bandits.values() if b.at != here]
+    return sight(game, shooter.at, names, {n: p for n, p in pieces(game).items() if p != shooter.at})
+
+
+def sight(game: Game, here: Position, names: list[str], others: dict[str, Position]) -> list[str]:
+    """Whom a shot from ``here`` reaches among ``others`` (name → position) with the stagecoach
+    beside the train, given the train's answer ``names`` (H-10, H-11); also the Marshal player's
+    shots and the shots at him (M-50)."""
+    coach, train = game.coach, game.train
     faced_in, _ = beside(game, coach)
-    if here == COACH_ROOF:  # any bandit on the train's roofs (H-10)
-        return names + [b.name for b in others if train.on_train(b.at) and train.is_roof(b.at)]
+    if here == COACH_ROOF:  # anyone on the train's roofs (H-10)
+        return names + [n for n, p in others.items() if train.on_train(p) and train.is_roof(p)]
     if here == COACH_IN:
-        return names + [b.name for b in others if b.at == faced_in]
+        return names + [n for n, p in others.items() if p == faced_in]
     if train.is_roof(here):
         if coach.shotgun is not None:  # he blocks the line of sight on the roofs (H-11)
-            names = [n for n in names if not _behind_shotgun(game, coach, here, game.bandits[n].at)]
-        return names + [b.name for b in others if b.at == COACH_ROOF]
+            names = [n for n in names if not _behind_shotgun(game, coach, here, others[n])]
+        return names + [n for n, p in others.items() if p == COACH_ROOF]
     if here == faced_in:
-        return names + [b.name for b in others if b.at == COACH_IN]
+        return names + [n for n, p in others.items() if p == COACH_IN]
     return names
 
 
@@ -89,17 +103,20 @@ def _behind_shotgun(game: Game, coach: Coach, here: Position, there: Position) -
 
 
 def _shove_ends(game: Game, victim: Bandit, ends: list[Position]) -> list[Position]:
-    coach = game.coach
-    if coach is None:
-        return ends
-    faced_in, faced_roof = beside(game, coach)
-    if victim.at == COACH_IN:
+    return ends if game.coach is None else shove_ends(game, victim.at, ends)
+
+
+def shove_ends(game: Game, at: Position, ends: list[Position]) -> list[Position]:
+    """Where a punch at ``at`` may send its victim with the stagecoach beside the train, given the
+    train's answer (H-10); also the Marshal player (M-50)."""
+    faced_in, faced_roof = beside(game, game.coach)
+    if at == COACH_IN:
         return [faced_in]  # from inside the stagecoach only to the car it faces (H-10)
-    if victim.at == COACH_ROOF:
+    if at == COACH_ROOF:
         return [faced_roof]
-    if victim.at == faced_in:
+    if at == faced_in:
         return [*ends, COACH_IN]
-    if victim.at == faced_roof:
+    if at == faced_roof:
         return [*ends, COACH_ROOF]
     return ends
 
@@ -203,23 +220,39 @@ def _take_hostage(game: Game, name: str | None, hostage: str, context: dict[str,
 
 
 def ride(game: Game, bandit: Bandit) -> None:
+    reach = ride_reach(game, bandit.at)
+    if reach is None:
+        no_effect(game, bandit, "ride", "no-horse")
+        return
+    horse, ends = reach
+    if _event(game) == "escape":
+        ends.append(ESCAPE)  # leave the board for good with that horse (H-22 Ruling)
+    ask(game, bandit.seat, bandit.name, "ride", ends, horse=horse)
+
+
+def ride_reach(game: Game, at: Position) -> tuple[int, list[Position]] | None:
+    """A Ride from ``at`` (H-3): the car of the horse mounted and where it may carry the rider, or
+    None without a horse there. At the stagecoach (inside or on its roof) a rider is at the car it
+    faces (H-3 Ruling)."""
     coach, train = game.coach, game.train
     if coach is None:
-        no_effect(game, bandit, "ride", "no-horse")
-        return
-    # At the stagecoach (inside or on its roof) a bandit is at the car it faces (H-3 Ruling).
-    car = coach.faces if not train.on_train(bandit.at) else train.car_of[bandit.at]
+        return None
+    car = car_at(game, at)
     if car not in coach.horses:
-        no_effect(game, bandit, "ride", "no-horse")
-        return
+        return None
     ends: list[Position] = []
     for to in range(max(0, car - RIDE_REACH), min(train.caboose, car + RIDE_REACH) + 1):
         ends.append(train.inside(to))
         if to == coach.faces:
             ends.append(COACH_IN)
-    if _event(game) == "escape":
-        ends.append(ESCAPE)  # leave the board for good with that horse (H-22 Ruling)
-    ask(game, bandit.seat, bandit.name, "ride", ends, horse=car)
+    return car, ends
+
+
+def lead_horse(game: Game, horse: int, to: Position) -> None:
+    """The horse mounted at car ``horse`` stands at the car its rider went to (H-3)."""
+    coach = game.coach
+    coach.horses.remove(horse)
+    coach.horses.append(coach.faces if to == COACH_IN else game.train.car_of[to])
 
 
 def _event(game: Game) -> str | None:
@@ -229,18 +262,17 @@ def _event(game: Game) -> str | None:
 
 @answers("ride")
 def _ride_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> None:
-    coach, train = game.coach, game.train
+    coach = game.coach
     assert coach is not None
-    bandit = game.bandits[str(name)]
-    coach.horses.remove(int(context["horse"]))
+    bandit, horse = game.bandits[str(name)], int(context["horse"])
     if to == ESCAPE:
+        coach.horses.remove(horse)
         gone(game, "horse")
-        record(game, "escape", bandit=bandit.name, at=bandit.at, horse=int(context["horse"]))
+        record(game, "escape", bandit=bandit.name, at=bandit.at, horse=horse)
         bandit.at = ESCAPED
         return
-    car = coach.faces if to == COACH_IN else train.car_of[to]
-    coach.horses.append(car)
-    record(game, "ride", bandit=bandit.name, at=bandit.at, horse=int(context["horse"]), to_car=car)
+    lead_horse(game, horse, to)
+    record(game, "ride", bandit=bandit.name, at=bandit.at, horse=horse, to_car=coach.horses[-1])
     enter(game, bandit, to, how="ride")
 
 
@@ -248,17 +280,22 @@ def _ride_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> 
 
 
 def drink(game: Game, bandit: Bandit, flask: str) -> None:
-    """Drink ``flask`` (a token of the bandit's loot): a full one turns half-drunk, a half-drunk one
-    leaves the game."""
-    if flask not in bandit.loot or flask.removesuffix(HALF) not in FLASKS:
-        raise IllegalAnswer(f"{bandit.name} has no {flask} to drink")
-    index = bandit.loot.index(flask)
+    """Drink ``flask``, a token of the bandit's loot."""
+    drink_from(game, bandit.name, bandit.loot, flask)
+
+
+def drink_from(game: Game, drinker: str, flasks: list[str], flask: str) -> None:
+    """Drink ``flask`` from the drinker's tokens: a full one turns half-drunk, a half-drunk one
+    leaves the game (H-13)."""
+    if flask not in flasks or flask.removesuffix(HALF) not in FLASKS:
+        raise IllegalAnswer(f"{drinker} has no {flask} to drink")
+    index = flasks.index(flask)
     if flask.endswith(HALF):
-        del bandit.loot[index]
+        del flasks[index]
         gone(game, "flask")
     else:
-        bandit.loot[index] = flask + HALF
-    record(game, "drink", bandit=bandit.name, flask=flask.removesuffix(HALF), half=flask.endswith(HALF))
+        flasks[index] = flask + HALF
+    record(game, "drink", bandit=drinker, flask=flask.removesuffix(HALF), half=flask.endswith(HALF))
 
 
 # --- the end of a round (H-10) -------------------------------------------------------------------
@@ -316,6 +353,8 @@ def _in_play(game: Game, name: str) -> bool:
 
 PERFORM["ride"] = ride
 HOOKS.forbidden.append(_forbidden)
+HOOKS.beside.append(lambda game, pos: game.coach.faces if game.coach is not None and pos in (COACH_IN, COACH_ROOF)
+                    else None)
 HOOKS.powerless.append(_powerless)
 HOOKS.in_play.append(_in_play)
 HOOKS.round_over.append(stagecoach_moves)

@@ -112,7 +112,10 @@ def _attack_over(game: Game) -> None:
     coach.attack = None
     rearmost = max(train.car_of[b.at] for b in game.bandits.values())
     seats = sorted({b.seat for b in game.bandits.values() if train.car_of[b.at] == rearmost})
-    game.first_seat = seats[0] if len(seats) == 1 else game.dice.choice(seats)
+    first = seats[0] if len(seats) == 1 else game.dice.choice(seats)
+    for keep in HOOKS.first_player:
+        first = keep(game, first)
+    game.first_seat = first
     game.phase = PLANNING
     start_round(game)
 

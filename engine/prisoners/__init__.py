@@ -6,7 +6,20 @@ each round (M-6); ``lawman`` the Marshal player's piece, cards and bullets (M-5,
 ``rules`` the cell, the prisoners, the maluses and Deadly fall's throw (M-2, M-4, M-8, M-40);
 ``idea`` the Brilliant idea (M-3); ``planning`` its part of Schemin'; ``events`` M-40;
 ``objectives`` M-6 and M-9; ``checks`` the view, the invariants and the snapshot; ``silk``
-Silk's powers (M-31); ``scenario`` its scenario fields.
+Silk's powers (M-31); ``with_horses`` both expansions together (M-50); ``scenario`` its scenario
+fields.
 """
 
-from engine.prisoners import checks, events, idea, lawman, objectives, planning, rules, scenario, setup, silk  # noqa: F401  (registering is importing)
+from engine.prisoners import (  # noqa: F401  (registering is importing)
+    checks,
+    events,
+    idea,
+    lawman,
+    objectives,
+    planning,
+    rules,
+    scenario,
+    setup,
+    silk,
+    with_horses,
+)

@@ -40,6 +40,8 @@ def _observe(game: Game, viewer: int | None, view: dict[str, Any]) -> None:
             o if o in prison.revealed else None for o in prison.objectives],
         "revealed": list(prison.revealed),
         "golden": prison.golden,
+        # Flasks lie face down: a full one is "whiskey" to the others (H-13 Ruling, B-11.4).
+        "flasks": list(prison.flasks) if over or own else [loot_kind(t) for t in prison.flasks],
     }
     if own and not over:  # his own sheet: which objective he has fulfilled so far (M-6)
         view["prison"]["met"] = [met(game, o) for o in prison.objectives]
@@ -59,6 +61,7 @@ def _totals(game: Game, count: Counter[str]) -> None:
     count["fist-fight-ace"] += len(prison.aces) + sum(map(len, prison.won_aces.values()))
     count["prisoner"] += len(prison.prisoners) + len(prison.held) + len(prison.rewards_prisoners)
     count["objective"] += len(prison.to_come) + len(prison.objectives)
+    count["flask"] += len(prison.flasks)  # on his sheet (M-40), counted as Horses & Stagecoach counts them
 
 
 def _problems(game: Game) -> list[str]:
@@ -72,7 +75,7 @@ def _problems(game: Game) -> list[str]:
         found.append("the Marshal's seat plays bandits")
     if train.cars[train.caboose].name != data.prison_wagon:
         found.append("the prison wagon is not the last car (M-1)")
-    if game.marshal not in train.car_of:
+    if game.marshal not in train.positions:  # on the train or beside it (the stagecoach, M-50)
         found.append(f"the Marshal stands at {game.marshal!r}, not on the train")
     held = list(prison.held.values())
     everyone = [*prison.prisoners, *held, *prison.rewards_prisoners]

@@ -110,7 +110,8 @@ def at_the_count(game: Game) -> None:
     finish_event(game)
 
 
-def _with_marshal_player(base: Callable[[Game], None], changed: Callable[[Game], None]) -> Callable[[Game], None]:
+def with_marshal_player(base: Callable[[Game], None], changed: Callable[[Game], None]) -> Callable[[Game], None]:
+    """A base event as M-40 changes it when a player is the Marshal."""
     return lambda game: (changed if prison_of(game) is not None else base)(game)
 
 
@@ -121,8 +122,8 @@ EVENTS.update({
     "the-repentant": at_the_count,
     "deadly-fall": at_the_count,
     "crime-doesnt-pay": at_the_count,
-    "angry-marshal": _with_marshal_player(EVENTS["angry-marshal"], angry_marshal),
-    "marshals-revenge": _with_marshal_player(EVENTS["marshals-revenge"], marshals_revenge),
+    "angry-marshal": with_marshal_player(EVENTS["angry-marshal"], angry_marshal),
+    "marshals-revenge": with_marshal_player(EVENTS["marshals-revenge"], marshals_revenge),
 })
 HOOKS.phases[REFLEX] = _reflex_next
 HOOKS.phases[ANGRY] = _angry_next

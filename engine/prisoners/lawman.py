@@ -8,6 +8,7 @@ marshal's law (B-7.10) no longer holds: bandits may stay with him, shoot and pun
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import has_power, in_sight, push_way, shield_belle
@@ -61,7 +62,9 @@ def move(game: Game, prison: Prison, optional: bool = False) -> None:
     """Like a bandit's Move (B-7.4): 1 car inside, 1 to 3 on the roofs; Silk's Block may close a
     back door (M-31)."""
     train, at = game.train, game.marshal
-    ends = train.within(at, 3) if train.is_roof(at) else train.neighbours(at)
+    ends = [] if not train.on_train(at) else train.within(at, 3) if train.is_roof(at) else train.neighbours(at)
+    for more in BESIDE.moves:
+        ends = more(game, at, ends)
     for closed in BLOCKS:
         ends = [to for to in ends if not closed(game, at, to)]
     if not ends:
@@ -82,13 +85,34 @@ def _move_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> 
 BLOCKS: list[Callable[[Game, Position, Position], bool]] = []
 
 
+@dataclass
+class Beside:
+    """Where his piece meets places beside the train (the stagecoach, M-50): each list bends the
+    train's answer, given his position."""
+
+    moves: list[Callable[[Game, Position, list[Position]], list[Position]]] = field(default_factory=list)
+    # Whom his shot reaches among the bandits (name → position), given the train's answer.
+    sight: list[Callable[[Game, Position, list[str], dict[str, Position]], list[str]]] = field(
+        default_factory=list)
+    # Where a punch may send him, given the train's answer.
+    shoves: list[Callable[[Game, Position, list[Position]], list[Position]]] = field(default_factory=list)
+
+
+BESIDE = Beside()
+
+
 def change_floor(game: Game, prison: Prison) -> None:
     move_marshal_to(game, game.train.other_floor(game.marshal), how="floor")
 
 
 def targets(game: Game) -> list[str]:
     """Bandits a Fire of his reaches (B-7.6 from his position); none in the cell or off the train."""
-    return in_sight(game, game.marshal, {b.name: b.at for b in game.bandits.values()})
+    here = game.marshal
+    others = {b.name: b.at for b in game.bandits.values() if b.at != here}
+    reached = in_sight(game, here, others)
+    for more in BESIDE.sight:
+        reached = more(game, here, reached, others)
+    return reached
 
 
 def fire(game: Game, prison: Prison, optional: bool = False) -> None:
@@ -223,8 +247,11 @@ def _punched(game: Game, puncher: Bandit, target: str) -> bool:
         ace = prison.aces.pop(0)
         prison.won_aces.setdefault(puncher.name, []).append(ace)
         record(game, "fist-fight-ace", bandit=puncher.name, value=ace)
-    ends = game.train.neighbours(game.marshal)
-    if deadly_fall(game) and game.train.is_roof(game.marshal):
+    train, at = game.train, game.marshal
+    ends = train.neighbours(at) if train.on_train(at) else []
+    for more in BESIDE.shoves:
+        ends = more(game, at, ends)
+    if deadly_fall(game) and train.on_train(at) and train.is_roof(at):
         ends.append(FALLEN)
     if ends:
         ask(game, puncher.seat, puncher.name, "shove-marshal", ends)

@@ -46,6 +46,8 @@ class Prison:
     fallen: bool = False  # the Marshal thrown off the train (Deadly fall, M-40; a bandit stands at FALLEN)
     chain: bool = False  # a "+" card lets the Marshal play one more card this go (M-7)
     copying: bool = False  # a Brilliant idea's copy is being carried out (M-3, M-8)
+    flasks: list[str] = field(default_factory=list)  # whiskey on his sheet (A shot for the marshal, M-40)
+    old_whiskey: bool = False  # he drank old whiskey this go: two cards at most (M-40)
     # A phase of the expansion while it lasts: what is left to do (the Reflex queue, the
     # Angry Marshal's actions).
     queue: list[str] = field(default_factory=list)
@@ -60,7 +62,7 @@ class Prison:
             "prisoners": list(self.prisoners), "held": dict(self.held),
             "maluses": {k: list(v) for k, v in self.maluses.items()}, "golden": self.golden,
             "fallen": self.fallen, "chain": self.chain, "copying": self.copying, "queue": list(self.queue),
-            "resume": self.resume,
+            "resume": self.resume, "flasks": list(self.flasks), "old_whiskey": self.old_whiskey,
         }
 
     @classmethod
@@ -80,6 +82,7 @@ class Prison:
             golden=int(data["golden"]), fallen=bool(data["fallen"]), chain=bool(data["chain"]),
             copying=bool(data["copying"]), queue=strings("queue"),
             resume=str(data.get("resume", "round-end")),
+            flasks=[str(f) for f in data.get("flasks", [])], old_whiskey=bool(data.get("old_whiskey", False)),
         )
 
     def copy(self) -> Prison:

@@ -33,7 +33,9 @@ def _played(game: Game, seat: Seat, card: str, kind: str, face_down: bool) -> No
     prison = prison_of(game)
     if prison is None or seat.index != prison.seat:
         return
-    prison.chain = kind == STANDARD and card_action(card) in prisoners_data().chain_cards
+    # After old whiskey, two cards at most, "+" or not (M-40, A shot for the marshal).
+    prison.chain = (kind == STANDARD and card_action(card) in prisoners_data().chain_cards
+                    and not prison.old_whiskey)
     if prison.chain:
         game.planning.actions_left += 1
 
@@ -41,7 +43,7 @@ def _played(game: Game, seat: Seat, card: str, kind: str, face_down: bool) -> No
 def _go_over(game: Game, seat: Seat) -> None:
     prison = prison_of(game)
     if prison is not None:
-        prison.chain = False
+        prison.chain = prison.old_whiskey = False
 
 
 def reflex_round(game: Game) -> bool:

@@ -12,6 +12,7 @@ from engine.model import Game, Seat, card
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.model import MARSHAL, Prison
 from engine.prisoners.objectives import fulfilled, last_rewards
+from engine.prisoners.setup import marshal_cards
 from engine.train import train_of
 
 
@@ -27,7 +28,7 @@ def build(game: Game, scenario: dict[str, Any]) -> None:
     for bandit in game.bandits.values():
         bandit.seat += 1
     game.seats.insert(0, Seat(index=0, bandits=[], deck=[
-        card(MARSHAL, action) for action, n in data.marshal_cards for _ in range(n)]))
+        card(MARSHAL, action) for action, n in marshal_cards(game.options) for _ in range(n)]))
     listed = scenario["bandits"]
     game.prison = Prison(
         seat=0,
@@ -42,6 +43,7 @@ def build(game: Game, scenario: dict[str, Any]) -> None:
         maluses={n: [str(m) for m in spec["maluses"]] for n, spec in listed.items() if spec.get("maluses")},
         rewards_prisoners=[str(p) for p in scenario.get("marshal_rewards", {}).get("prisoners", [])],
         rewards_mail=[str(t) for t in scenario.get("marshal_rewards", {}).get("mailbags", [])],
+        flasks=[str(t) for t in scenario.get("marshal_flasks", [])],
     )
     if "round_event" in scenario and game.round_card is None:  # e.g. Deadly fall's round
         game.round_card = next(name for name, c in data.cards.station_cards.items()
@@ -77,6 +79,8 @@ def expect(game: Game, wanted: dict[str, Any], differ: Callable[[str, Any, Any],
         differ("revealed", wanted["revealed"], prison.revealed)
     if "fulfilled" in wanted and sorted(fulfilled(game)) != sorted(wanted["fulfilled"]):
         differ("fulfilled", sorted(wanted["fulfilled"]), sorted(fulfilled(game)))
+    if "marshal_flasks" in wanted and Counter(prison.flasks) != Counter(wanted["marshal_flasks"]):
+        differ("marshal_flasks", sorted(wanted["marshal_flasks"]), sorted(prison.flasks))
     if "marshal_fallen" in wanted and prison.fallen != wanted["marshal_fallen"]:
         differ("marshal_fallen", wanted["marshal_fallen"], prison.fallen)
 

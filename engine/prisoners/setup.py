@@ -78,8 +78,7 @@ def _seat_the_marshal(game: Game) -> None:
         seat.index += 1
     for bandit in game.bandits.values():
         bandit.seat += 1
-    data = prisoners_data()
-    deck = [card(MARSHAL, action) for action, n in data.marshal_cards for _ in range(n)]
+    deck = [card(MARSHAL, action) for action, n in marshal_cards(game.options) for _ in range(n)]
     game.dice.shuffle(deck)
     game.seats.insert(0, Seat(index=0, bandits=[], deck=deck))
     game.prison = Prison(seat=0)
@@ -89,6 +88,12 @@ def _seat_the_marshal(game: Game) -> None:
         number = bandit.seat + 1
         bandit.at = game.train.inside(prison_car - 1 if number % 2 == 0 else prison_car - 2)
     game.marshal = game.train.inside(0)
+
+
+def marshal_cards(options: Options) -> tuple[tuple[str, int], ...]:
+    """His action cards (M-7), and his Ride with Horses & Stagecoach (M-50): action → how many."""
+    data = prisoners_data()
+    return data.marshal_cards + (data.marshal_horses_cards if options.horses else ())
 
 
 def _bandit_cards(game: Game) -> None:

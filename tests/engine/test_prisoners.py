@@ -63,8 +63,7 @@ def test_m_1_objectives_two_captures_of_bandits_in_play_and_three_specials(bandi
 
 
 def test_m_1_options_that_do_not_go_together_are_refused() -> None:
-    for options in (Options(prisoners=True, variant="teams"), Options(prisoners=True, silk="dodge"),
-                    Options(prisoners=True, horses=True)):
+    for options in (Options(prisoners=True, variant="teams"), Options(prisoners=True, silk="dodge")):
         with pytest.raises(SetupError):
             new_game(["ghost", "doc", "tuco", "belle"], seed=1, options=options)
     with pytest.raises(SetupError):

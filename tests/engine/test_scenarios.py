@@ -30,8 +30,7 @@ REQUIRED = (
     + ["H-1", "H-2", "H-3", "H-10", "H-11", "H-12", "H-13", "H-20", "H-22", "H-30"]
     + [f"V-2.{i}" for i in range(1, 10) if i != 2] + [f"V-3.{i}" for i in range(1, 6)]
     + [f"V-4.{i}" for i in range(1, 6)]
-    # Marshal & Prisoners; M-50 (with Horses & Stagecoach) is refused by the options until built.
-    + ["M-1", "M-2", "M-3", "M-4", "M-5", "M-6", "M-7", "M-8", "M-9", "M-40", "M-30", "M-31"]
+    + ["M-1", "M-2", "M-3", "M-4", "M-5", "M-6", "M-7", "M-8", "M-9", "M-40", "M-30", "M-31", "M-50"]
 )
 
 
