@@ -35,7 +35,7 @@ from engine.ai.value import NOISE, PUBLIC_WORTH, best, kind_worth, standings
 from engine.hooks import HOOKS, through
 from engine.horses.model import COACH_ROOF
 from engine.horses.rules import SHOTGUN
-from engine.marshal import law
+from engine.marshal import law, marshal_car
 from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, is_bullet, loot_kind
 from engine.planning import turns
 from engine.scoring import sides
@@ -68,7 +68,7 @@ class Table:
         self.loot = self._loot() if loot is None else loot
         card = game.current_round_card()
         self.event = card.event if card and game.options.events else None
-        self.marshal_car = game.train.car_of[game.marshal]
+        self.marshal_car = marshal_car(game)  # beside the train: the car the stagecoach faces (M-50)
         self.lawful = law(game)  # the marshal's law (B-7.10), not with a Marshal player (M-5)
         # Stopping by him: a neutral bullet and a flight (B-7.10), or an arrest to fear (M-7).
         self.marshal_cost = MARSHAL_SHOT if self.lawful else prisoners.ARREST_RISK
@@ -291,7 +291,7 @@ def event_bonus(table: Table, pos: Position) -> float:
     marshal_roof = train.other_floor(game.marshal)
     if event == "angry-marshal":
         # B-10.1: he shoots at his roof, then steps toward the caboose into the next car.
-        after = train.step(game.marshal, 1)
+        after = train.step(game.marshal, 1) if train.on_train(game.marshal) else None
         return -300.0 if pos in (marshal_roof, after) else 0.0
     if event == "marshals-revenge":
         return -300.0 if pos == marshal_roof else 0.0
@@ -302,7 +302,7 @@ def event_bonus(table: Table, pos: Position) -> float:
     if event == "pickpocketing":
         return 0.8 * kind_worth("purse") if any(loot_kind(t) == "purse" for t in game.floor_loot.get(pos, ())) else 0.0
     if event == "take-it-all":
-        return 150.0 if train.car_of.get(pos) == train.car_of[game.marshal] and roof else 0.0
+        return 150.0 if train.car_of.get(pos) == marshal_car(game) and roof else 0.0
     return 0.0
 
 
@@ -448,7 +448,7 @@ def _knock_loose(table: Table, victim: Bandit) -> float:
 
 
 def _marshal_cars(game: Game) -> list[int]:
-    car = game.train.car_of[game.marshal]
+    car = marshal_car(game)
     return [c for c in (car - 1, car + 1) if 0 <= c < len(game.train.cars)]
 
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.actions import in_sight
 from engine.ai.value import best
+from engine.horses.model import HALF
+from engine.horses.planning import DRINK, OLD
+from engine.horses.rules import ride_reach
+from engine.marshal import car_at
 from engine.model import Decision, Game, card_action, is_bullet, loot_kind
 from engine.planning import plan_kinds
 from engine.prisoners.data import prisoners_data
-from engine.prisoners.lawman import HOLD, REVOLVERS, STAY
+from engine.prisoners.lawman import HOLD, REVOLVERS, STAY, move_ends, targets
 from engine.prisoners.model import MAIL, MARSHAL_BULLET, Prison
 from engine.train import Position
 
@@ -42,25 +45,26 @@ def _targets(game: Game) -> set[str]:
 
 
 def position_worth(game: Game, pos: Position) -> float:
-    """Standing at ``pos``: bandits to arrest there, bandits in sight, capture targets near."""
+    """Standing at ``pos``: bandits to arrest there, bandits in sight, capture targets near (in or
+    on the stagecoach, from the car it faces, M-50)."""
     train, wanted = game.train, _targets(game)
-    if pos not in train.car_of:
+    if pos not in train.floor_of:
         return 0.0
     worth = 0.0
-    others = {b.name: b.at for b in game.bandits.values() if b.at in train.car_of}
-    for name, at in others.items():
-        if at == pos:
-            worth += ARREST + (CAPTURE if name in wanted else 0.0)
-        elif name in wanted:
-            floors = train.floor_of[at] != train.floor_of[pos]
-            worth -= 60.0 * abs(train.car_of[at] - train.car_of[pos]) + 30.0 * floors
-    worth += IN_SIGHT * len(in_sight(game, pos, others))
+    for b in game.bandits.values():
+        if b.at not in train.floor_of:
+            continue  # in the cell, riding or off the board
+        if b.at == pos:
+            worth += ARREST + (CAPTURE if b.name in wanted else 0.0)
+        elif b.name in wanted:
+            floors = train.floor_of[b.at] != train.floor_of[pos]
+            worth -= 60.0 * abs(car_at(game, b.at) - car_at(game, pos)) + 30.0 * floors
+    worth += IN_SIGHT * len(targets(game, pos))
     return worth
 
 
-def move_ends(game: Game, pos: Position) -> list[Position]:
-    train = game.train
-    return train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
+def _best_end(game: Game, ends: list[Position], here: float) -> float:
+    return max(position_worth(game, q) for q in ends) - here if ends else 0.0
 
 
 def card_worth(game: Game, action: str) -> float:
@@ -68,8 +72,10 @@ def card_worth(game: Game, action: str) -> float:
     here = position_worth(game, pos)
     chain = CHAIN if action in prisoners_data().chain_cards else 0.0
     if action in ("move", "move+"):
-        ends = move_ends(game, pos)
-        return chain + (max(position_worth(game, q) for q in ends) - here if ends else 0.0)
+        return chain + _best_end(game, move_ends(game, pos), here)
+    if action == "ride":  # M-50: a horse at his car carries him
+        reach = ride_reach(game, pos) if game.coach is not None else None
+        return _best_end(game, reach[1], here) if reach else 0.0
     if action in ("floor", "floor+"):
         return chain + position_worth(game, game.train.other_floor(pos)) - here
     if action == "arrest":
@@ -78,7 +84,7 @@ def card_worth(game: Game, action: str) -> float:
     if action == "fire":
         if not any(prison.revolvers):
             return 0.0
-        reached = in_sight(game, pos, {b.name: b.at for b in game.bandits.values()})
+        reached = targets(game, pos)
         return SHOT * min(len(reached), 2) + (40.0 if reached else 0.0)
     return 0.0
 
@@ -108,12 +114,15 @@ def plan(game: Game, decision: Decision, rng: random.Random) -> str:
             return 0.0 if last else 120.0 - 25.0 * playable
         if verb == "pass":
             return 15.0  # after a "+" card: only a card worth more
+        if verb == DRINK:  # his whiskey (M-40): three cards more, or two cards played in a row
+            return 120.0 - 25.0 * playable if c.removesuffix(HALF) != OLD else 60.0 * min(playable - 1, 1)
         return card_worth(game, card_action(c))
 
     return best(decision, rng, worth)
 
 
-def move(game: Game, decision: Decision, rng: random.Random) -> str:
+def to_position(game: Game, decision: Decision, rng: random.Random) -> str:
+    """Where a Move or a Ride takes him: the best place to stand."""
     here = position_worth(game, game.marshal)
     return best(decision, rng, lambda q: here if q == STAY else position_worth(game, q))
 
@@ -156,7 +165,8 @@ def reflex(game: Game, decision: Decision, rng: random.Random) -> str:
 
 DECIDE: dict[str, Callable[[Game, Decision, random.Random], str]] = {
     "plan": plan,
-    "marshal-move": move,
+    "marshal-move": to_position,
+    "marshal-ride": to_position,
     "marshal-fire": fire,
     "arrest": arrest,
     "reflex": reflex,

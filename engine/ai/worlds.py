@@ -157,6 +157,8 @@ class Knowledge:
         game.pairs = worlds_pairs.pairs(obs, self.round_log, rng)
         if self.mail is not None:
             game.prison = worlds_prisoners.prison(obs, rng, self.decision, mail, self.chain)
+            game.prison.flasks = [worlds_horses.flask_token(t, ("sheet", "", i), old)
+                                  for i, t in enumerate(obs["prison"]["flasks"])]
         return game
 
     def _own_seat(self, view: dict[str, Any], rng: random.Random) -> tuple[Seat, list[str]]:
@@ -244,7 +246,7 @@ def seat_cards(options: Options, bandits: list[str]) -> list[str]:
     if options.horses:
         cards += [f"{name}:{action}" for name in bandits for action, n in horses_data().action_cards for _ in range(n)]
     if options.prisoners:
-        cards = worlds_prisoners.seat_cards(bandits, cards)
+        cards = worlds_prisoners.seat_cards(options, bandits, cards)
     return cards
 
 
@@ -287,17 +289,20 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int, 
     """
     seats = len(obs["seats"])
     seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
+    marshal = worlds_prisoners.marshal_seat(obs)
+    if marshal is not None:
+        seat_of[MARSHAL] = marshal  # he drinks too (M-40)
 
     def per_seat(turn: int) -> int:
         return 2 if turn < len(turns) and turns[turn] == SPEEDING_UP else 1
 
     turn, index, left, tipsy, played, drew_with_whiskey = 0, 0, per_seat(0), None, 0, False
-    chain = False
+    chain = old_whiskey = False
 
     def go_over() -> None:
-        nonlocal turn, index, left, tipsy, played, chain
+        nonlocal turn, index, left, tipsy, played, chain, old_whiskey
         if left == 0:
-            tipsy, index, chain = None, index + 1, False
+            tipsy, index, chain, old_whiskey = None, index + 1, False, False
             if index == seats:
                 turn, index, played = turn + 1, 0, 0
             left = per_seat(turn)
@@ -311,6 +316,7 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int, 
             go_over()
             tipsy = seat_of[event["bandit"]]
             left += event["flask"] == OLD
+            old_whiskey = event["flask"] == OLD  # then no "+" card gives him a third (M-40)
             drew_with_whiskey = event["flask"] != OLD
             continue
         if kind not in PLAN_RECORDS or event.get("how") == "reflex":
@@ -321,7 +327,7 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int, 
         go_over()
         played += kind == "play"
         left -= 1
-        chain = kind == "play" and worlds_prisoners.in_chain(obs, turns, event, turn)
+        chain = kind == "play" and not old_whiskey and worlds_prisoners.in_chain(obs, turns, event, turn)
         left += chain
     go_over()
     return Planning(turn, [], index, left), tipsy, played, chain  # the order: engine.planning.turn_order

@@ -23,7 +23,9 @@ from engine.train import ROOF
 
 WHISKEY, OLD = FLASKS
 ATTACK_CHOICES = ("stop", "ride")
-Slot = tuple[str, str, int]  # ("floor", position, index) | ("loot", bandit, index) | ("box", "", index)
+# ("floor", position, index) | ("loot", bandit, index) | ("sheet", "", index) (the Marshal's, M-40)
+# | ("box", "", index)
+Slot = tuple[str, str, int]
 
 
 def flask_total() -> int:
@@ -37,6 +39,8 @@ class Flasks:
         viewer = obs["viewer"]
         seen = [t for tokens in obs["floor_loot"].values() for t in tokens if is_flask(t)]
         seen += [t for b in obs["bandits"] for t in b["loot"] if is_flask(t)]
+        sheet = obs["prison"]["flasks"] if obs.get("prison") is not None else []  # the Marshal's (M-40)
+        seen += sheet
         gone = obs["stagecoach"]["gone"].get("flask", 0)
         self.in_box = flask_total() - len(seen) - gone
         log = obs["log"]
@@ -54,6 +58,8 @@ class Flasks:
             ("loot", b["name"], i) for b in obs["bandits"] if b["seat"] != viewer
             for i, t in enumerate(b["loot"]) if t == WHISKEY
         ]
+        if obs.get("prison") is not None and obs["prison"]["seat"] != viewer:
+            self.slots += [("sheet", "", i) for i, t in enumerate(sheet) if t == WHISKEY]
         self.slots += [("box", "", i) for i in range(self.in_box)]
 
     def old_at(self, rng: random.Random) -> Slot | None:

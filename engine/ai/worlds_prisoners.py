@@ -14,11 +14,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.model import ROUND_END, STANDARD, Decision, Game, card_action
+from engine.model import ROUND_END, STANDARD, Decision, Game, Options, card_action
 from engine.observe import Observation
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.events import ANGRY, REFLEX
 from engine.prisoners.model import MAIL, MARSHAL, MARSHAL_BULLET, Prison
+from engine.prisoners.setup import marshal_cards
 
 MAIL_PREFIX = MAIL + ":"
 
@@ -28,12 +29,12 @@ def marshal_seat(obs: Observation) -> int | None:
     return None if prison is None else int(prison["seat"])
 
 
-def seat_cards(bandits: list[str], cards: list[str]) -> list[str]:
+def seat_cards(options: Options, bandits: list[str], cards: list[str]) -> list[str]:
     """A seat's action cards with the expansion (M-1): no Marshal card, a Brilliant idea; the
-    Marshal's seat (no bandits): his own deck."""
+    Marshal's seat (no bandits): his own deck (his Ride with Horses & Stagecoach, M-50)."""
     data = prisoners_data()
     if not bandits:
-        return [f"{MARSHAL}:{action}" for action, n in data.marshal_cards for _ in range(n)]
+        return [f"{MARSHAL}:{action}" for action, n in marshal_cards(options) for _ in range(n)]
     kept = [c for c in cards if card_action(c) not in data.removed_cards]
     return kept + [f"{name}:{action}" for name in bandits for action, n in data.bandit_cards for _ in range(n)]
 
@@ -98,6 +99,7 @@ def prison(obs: Observation, rng: random.Random, decision: Decision, mail: list[
         prisoners=list(view["prisoners"]), held=dict(view["held"]),
         maluses={k: list(v) for k, v in view["maluses"].items()}, golden=int(view["golden"]),
         fallen=bool(view["marshal_fallen"]), chain=chain, queue=queue, resume=resume,
+        old_whiskey=bool(view["old_whiskey"]),
     )
 
 

@@ -42,6 +42,7 @@ def _observe(game: Game, viewer: int | None, view: dict[str, Any]) -> None:
         "golden": prison.golden,
         # Flasks lie face down: a full one is "whiskey" to the others (H-13 Ruling, B-11.4).
         "flasks": list(prison.flasks) if over or own else [loot_kind(t) for t in prison.flasks],
+        "old_whiskey": prison.old_whiskey,  # drunk this go, in the open (H-13)
     }
     if own and not over:  # his own sheet: which objective he has fulfilled so far (M-6)
         view["prison"]["met"] = [met(game, o) for o in prison.objectives]

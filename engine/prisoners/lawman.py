@@ -61,16 +61,22 @@ def perform(game: Game, action: str) -> None:
 def move(game: Game, prison: Prison, optional: bool = False) -> None:
     """Like a bandit's Move (B-7.4): 1 car inside, 1 to 3 on the roofs; Silk's Block may close a
     back door (M-31)."""
-    train, at = game.train, game.marshal
+    ends = move_ends(game, game.marshal)
+    if not ends:
+        no_effect(game, "move", "nowhere")
+        return
+    ask(game, prison.seat, MARSHAL, "marshal-move", [*ends, *([STAY] if optional else [])])
+
+
+def move_ends(game: Game, at: Position) -> list[Position]:
+    """Where his Move from ``at`` may end."""
+    train = game.train
     ends = [] if not train.on_train(at) else train.within(at, 3) if train.is_roof(at) else train.neighbours(at)
     for more in BESIDE.moves:
         ends = more(game, at, ends)
     for closed in BLOCKS:
         ends = [to for to in ends if not closed(game, at, to)]
-    if not ends:
-        no_effect(game, "move", "nowhere")
-        return
-    ask(game, prison.seat, MARSHAL, "marshal-move", [*ends, *([STAY] if optional else [])])
+    return ends
 
 
 @answers("marshal-move")
@@ -105,9 +111,10 @@ def change_floor(game: Game, prison: Prison) -> None:
     move_marshal_to(game, game.train.other_floor(game.marshal), how="floor")
 
 
-def targets(game: Game) -> list[str]:
-    """Bandits a Fire of his reaches (B-7.6 from his position); none in the cell or off the train."""
-    here = game.marshal
+def targets(game: Game, here: Position | None = None) -> list[str]:
+    """Bandits a Fire of his reaches (B-7.6 from his position, or ``here``); none in the cell or off
+    the train."""
+    here = game.marshal if here is None else here
     others = {b.name: b.at for b in game.bandits.values() if b.at != here}
     reached = in_sight(game, here, others)
     for more in BESIDE.sight:

@@ -174,13 +174,15 @@ def holds_taken_card(game: Game, seat: int) -> bool:
 def hide_the_expansion(game: Game, viewer: int, rng: random.Random) -> None:
     """What Horses & Stagecoach hides from ``viewer``: the other riders' secret choices in the horse
     attack (H-2) and which full flask it does not hold is the old whiskey (H-13: face down, on the
-    floor, in others' loot or in the box)."""
+    floor, in others' loot, on the Marshal player's sheet or in the box)."""
     coach = game.coach
     if coach.attack is not None:
         for name in coach.attack["chosen"]:
             if game.bandits[name].seat != viewer:
                 coach.attack["chosen"][name] = rng.choice(["stop", "ride"])
     places = [*game.floor_loot.values(), *(b.loot for b in game.bandits.values() if b.seat != viewer), game.box]
+    if game.prison is not None and game.prison.seat != viewer:
+        places.append(game.prison.flasks)  # the Marshal player's sheet (M-40)
     slots = [(tokens, i) for tokens in places for i, t in enumerate(tokens) if t in ("whiskey", "old-whiskey")]
     if any(tokens[i] == "old-whiskey" for tokens, i in slots):
         for tokens, i in slots:

@@ -1,6 +1,7 @@
 """AI players with Marshal & Prisoners: the Marshal and the bandits at every level in whole games,
 worlds that rebuild the expansion from a seat's view alone (M-1 … M-40, B-11), honesty about the
-Marshal's secret objectives and the mail bags' values, and the normal Marshal's rules of thumb."""
+Marshal's secret objectives and the mail bags' values, and the normal Marshal's rules of thumb;
+the same with Horses & Stagecoach too (M-50)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from engine import apply, new_game, observe
 from engine.ai import LEVELS, choose
 from engine.ai.worlds import Knowledge, clone
 from engine.invariants import problems
-from engine.model import OVER, Game, Options, loot_kind
+from engine.model import OVER, Decision, Game, Options, loot_kind
 from engine.prisoners.model import MAIL, Prison
 from engine.prisoners.objectives import fulfilled
+from engine.prisoners.with_horses import ride
 from engine.scenario import build
 from engine.snapshot import to_json
 from tests.engine.test_ai import answered_from_the_seat_view_only, hide_from, play_out, private_copy, walk
@@ -172,6 +174,70 @@ def test_every_decision_of_the_expansion_is_answered_from_the_seat_view_only(lev
     found = one_of_every_kind()
     assert set(found) == set(WANTED)
     answered_from_the_seat_view_only(found, level, hide=hide_all)
+
+
+# --- with Horses & Stagecoach too (M-50) -----------------------------------------------------------
+
+
+def both_game(seed: int) -> Game:
+    return any_game(seed, prisoners=True, horses=True)
+
+
+def test_every_level_plays_the_marshal_and_the_bandits_with_both_expansions() -> None:
+    for marshal, bandits in (("hard", "normal"), ("normal", "hard"), ("easy", "hard")):
+        game = new_game(["ghost", "doc", "tuco"], seed=12, options=Options(prisoners=True, horses=True))
+        levels = [marshal, bandits, "normal", "easy"]
+        kinds = play_out(game, levels, random.Random(5), iterations=HARD_ITERATIONS)
+        assert game.phase == OVER and problems(game) == [] and kinds["attack"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_worlds_and_answers_with_both_expansions_come_from_the_seat_view(seed: int) -> None:
+    """M-50 with B-11: a world keeps the seat's view (the stagecoach, the Marshal beside it, his
+    sheet's flasks as the seat sees them); hiding what the seat may not see changes no answer."""
+    for game in walk(both_game(seed), seed, every=0.04):
+        seat = game.pending.seat
+        obs = observe(game, seat)
+        world = Knowledge(obs, game.pending).sample(random.Random(seed))
+        assert problems(world) == []
+        assert {k: v for k, v in observe(world, seat).items() if k != "log"} == {
+            k: v for k, v in obs.items() if k != "log"}
+        assert prison(world).old_whiskey == prison(game).old_whiskey
+        other = private_copy(game)
+        hide_all(other, seat, random.Random(seed))
+        assert observe(other, seat) == obs
+        assert choose(other, seat, "normal", rng=random.Random(seed)) == choose(
+            game, seat, "normal", rng=random.Random(seed))
+
+
+def crafted_both(**scenario: object) -> Game:
+    """A hand-built state with both expansions; each bandit's seat owns its Ride card (H-1)."""
+    game = crafted(**scenario)
+    for seat in game.seats:
+        seat.deck += [f"{name}:ride" for name in seat.bandits]
+    return game
+
+
+def test_the_old_whiskey_on_the_marshals_sheet_is_hidden_from_the_bandits_in_their_worlds() -> None:
+    game = crafted_both(options={"prisoners": True, "horses": True}, wagons=5, stagecoach=2, horses=[1],
+                   marshal=[2, "in"], marshal_flasks=["old-whiskey"], floor_loot={"3/in": ["whiskey"]},
+                   bandits={"ghost": {"at": [1, "in"]}, "doc": {"at": [4, "roof"]}})
+    game.pending = Decision(seat=1, bandit="ghost", kind="move", values=["0/in", "2/in"])
+    knowledge = Knowledge(observe(game, 1), game.pending)
+    sheets = {tuple(prison(knowledge.sample(random.Random(s))).flasks) for s in range(40)}
+    assert ("old-whiskey",) in sheets and ("whiskey",) in sheets  # a bandit cannot tell which
+    game.pending = Decision(seat=0, bandit="marshal", kind="marshal-move", values=["1/in", "3/in"])
+    own = Knowledge(observe(game, 0), game.pending)
+    assert {tuple(prison(own.sample(random.Random(s))).flasks) for s in range(10)} == {("old-whiskey",)}
+
+
+def test_normal_marshal_rides_into_the_stagecoach_to_arrest_the_bandit_there() -> None:
+    game = crafted_both(options={"prisoners": True, "horses": True, "powers": False}, wagons=5, stagecoach=3,
+                   horses=[1], marshal=[1, "in"], objectives=["capture:ghost"],
+                   bandits={"ghost": {"at": ["stagecoach", "in"]}, "doc": {"at": [5, "roof"]}})
+    ride(game, prison(game))
+    assert game.pending.kind == "marshal-ride"
+    assert normal_answers(game) == {"marshal-ride stagecoach/in"}
 
 
 # --- the normal Marshal's and bandits' rules of thumb ----------------------------------------------
