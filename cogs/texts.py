@@ -104,7 +104,7 @@ def answer_label(lang: Language, answer: str, named: bool = False) -> str:
         return text.bandit_name(value, lang)
     if value == FALLEN:
         return lang.text("button.throw-off")  # Deadly fall (M-40)
-    if kind in ("move", "floor", "shove", "flee", "marshal-move", "shove-marshal", "escape") or (
+    if kind in ("move", "floor", "shove", "flee", "marshal-move", "marshal-ride", "shove-marshal", "escape") or (
             kind == "ride" and value != "escape"):
         return lang.text("button.stay") if value == STAY else place(lang, value)
     if kind == "marshal-fire":

@@ -150,6 +150,7 @@ class MarshalContent:
     seen: int  # objectives he has seen (face down)
     revealed: tuple[str, ...]  # as the reader reads them
     fallen: bool
+    flasks: tuple[str, ...] = ()  # whiskey on his sheet (M-40), as the reader sees them
 
 
 def marshal_content(obs: Observation, translate: Translate | None, acting: str | None) -> MarshalContent:
@@ -170,6 +171,7 @@ def marshal_content(obs: Observation, translate: Translate | None, acting: str |
                              bandit=txt.bandit_noun(o.partition(":")[2], translate))
                        for o in prison["revealed"]),
         fallen=bool(prison.get("marshal_fallen")),
+        flasks=tuple(prison.get("flasks", ())),
     )
 
 
@@ -198,6 +200,10 @@ def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None
     for value in c.aces:
         draw.paste(img, _ace(value), (bx, line2 - 10))
         bx += 17
+    flask_x = w - 10  # the whiskey he took (M-40), at the right like a bandit's flasks
+    for kind in reversed(c.flasks):
+        flask_x -= 21
+        draw.paste(img, assets.loot(kind, 20), (flask_x, line2 - 10))
     # his rewards: Wanted cards, prisoners, mail bags; his objectives seen, those revealed
     bx = x
     for icon, n in ((_wanted(True), c.wanted), (_prisoner("", "", 16, 22), c.prisoners),

@@ -78,6 +78,8 @@ def clauses(obs: Observation | None, events: Sequence[Event], i: int, tr: Transl
         return [("caption.rescue", {"car": text.car_noun(int(str(e["at"]).partition("/")[0]), tr)})]
     if kind == "rumour":
         return [("caption.rumour", {"objective": objective_name(e["objective"], tr)})]
+    if kind == "marshal-takes-flasks":  # A shot for the marshal with a Marshal player (M-40)
+        return [("caption.marshal-takes-flasks", {"bandit": name(MARSHAL)})]
     if kind in ("prisoners-kept", "mail-kept"):
         return [(f"caption.{kind}", {})]
     return None
@@ -97,5 +99,5 @@ def _marshal(e: Event, marshal: Noun, tr: Translate | None) -> list[Clause]:
     how = e["how"]
     if how == "floor":
         return [("caption.move.floor.roof" if to.endswith("/roof") else "caption.move.floor.in", {"bandit": marshal})]
-    key = f"caption.move.{how}" if how in ("punch", "push") else "caption.move.move"
+    key = f"caption.move.{how}" if how in ("punch", "push", "ride") else "caption.move.move"
     return [(key, {"bandit": marshal, "to": text.position_noun(to, tr)})]

@@ -1,6 +1,6 @@
 """The Marshal player's sheet under his hand, for his DMs only (M-6, M-9): the objectives he has
 seen, each ticked when fulfilled as things stand, how many are still face down, his rewards
-(Wanted cards, prisoners, mail bags), the Fist-fight aces left and his two revolvers.
+(Wanted cards, prisoners, mail bags), the Fist-fight aces left, his two revolvers and his whiskey.
 
 It reads the Marshal's own observation: ``prison.met`` is in no one else's (engine.prisoners.checks)."""
 
@@ -64,3 +64,7 @@ def draw_sheet(img: Image.Image, obs: Observation, y: int, translate: Translate 
         for i in range(6):
             draw.paste(img, assets.bullet(7, 17, spent=i >= len(revolver)), (x + i * 8, int(mid - 9)))
         x += 6 * 8 + 10
+    x += 6
+    for kind in prison.get("flasks", ()):  # his whiskey (M-40), as he knows it: old or not
+        draw.paste(img, assets.loot(kind, 22), (x, int(mid - 11)))
+        x += 24

@@ -108,8 +108,6 @@ def clash(options: dict[str, Any]) -> str | None:
     if options.get("prisoners"):
         if options.get("variant", "none") != "none":
             return "error.prisoners-variant"  # one bandit per player (M-1)
-        if options.get("horses"):
-            return "error.prisoners-horses"  # M-50: not yet
         if options.get("silk") == "dodge":
             return "error.prisoners-dodge"  # M-31: Dodge only without a Marshal player
     return None

@@ -52,6 +52,27 @@ async def test_a_person_asks_to_be_the_marshal_and_plays_a_whole_game_from_the_d
     assert all("Traceback" not in m.content for u in table.users for m in dm_history(u))
 
 
+async def test_the_marshal_plays_a_whole_game_with_horses_and_stagecoach_too(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """M-50: both expansions from the lobby; the horse attack asks the bandits only, the Marshal is
+    still player 1 and first player, and the game reaches its final count."""
+    table = setup_table(simcord_env, 3)
+    game_id = await start_with(table, [MARSHAL, "doc", "belle"], toggles=["powers", "events", "horses", "prisoners"])
+    lobby = next(m for m in table.lobby_channel.history() if m.embeds)
+    options = next(f.value for f in lobby.embeds[0].fields if f.name.startswith("Options"))
+    assert "✅ Marshal & Prisoners expansion" in options and "✅ Horses & Stagecoach expansion" in options
+    state = await table.bot.tables.state(game_id)
+    assert state.phase == "horse-attack" and state.pending.seat != 0 and state.marshal == "0/in"
+    assert sum(1 for card in state.seats[0].deck if card.endswith(":ride")) == 1  # his Ride card (M-50)
+    kinds = await kinds_played_to_the_end(table, game_id, seed=7)
+    row = await table.bot.tables.row(game_id)
+    assert row.status == "over" and "attack" in kinds and "plan" in kinds
+    rounds = [e for e in (await table.bot.tables.state(game_id)).log if e["type"] == "round"]
+    assert rounds[0]["first_seat"] == 0  # the horse attack does not choose the first player
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+    assert any("Final count" in m.content for m in channel.history())
+    assert all("Traceback" not in m.content for u in table.users for m in dm_history(u))
+
+
 async def test_the_host_makes_an_ai_seat_the_marshal_and_chooses_silks_power(simcord_env) -> None:  # type: ignore[no-untyped-def]
     table = setup_table(simcord_env, 2)
     lobby = await open_lobby(table)
@@ -82,12 +103,13 @@ async def test_options_that_do_not_go_together_are_refused_with_a_reason(tmp_pat
         lobby = await tables.new_lobby(guild_id=1, channel_id=2, host_id=10)
         game_id = lobby.game.id
         await tables.set_option(game_id, 10, "prisoners", True)
-        refusals = (("variant", "teams", "error.prisoners-variant"), ("horses", True, "error.prisoners-horses"),
-                    ("silk", "dodge", "error.prisoners-dodge"))
+        refusals = (("variant", "teams", "error.prisoners-variant"), ("silk", "dodge", "error.prisoners-dodge"))
         for name, value, key in refusals:
             with pytest.raises(TableError) as refused:
                 await tables.set_option(game_id, 10, name, value)
             assert refused.value.key == key
+        await tables.set_option(game_id, 10, "horses", True)  # both expansions together (M-50)
+        assert (await tables.lobby(game_id)).game.options["horses"]
         await tables.choose_character(game_id, 10, MARSHAL)
         await tables.set_option(game_id, 10, "prisoners", False)  # no Marshal any more: a bandit is drawn
         assert (await tables.lobby(game_id)).players[0].character is None
@@ -99,7 +121,8 @@ async def test_options_that_do_not_go_together_are_refused_with_a_reason(tmp_pat
 
 ANSWERS = ["marshal-move 2/roof", "marshal-move stay", "marshal-fire a:ghost", "marshal-fire hold", "arrest doc",
            "shove-marshal 3/in", "shove fallen", "free prisoner:mei", "free bandit:tuco", "escape 5/roof",
-           "thanks jewel", "reflex ghost:fire", "reflex pass", "plan idea", "plan play marshal:move+", "dodge belle"]
+           "thanks jewel", "reflex ghost:fire", "reflex pass", "plan idea", "plan play marshal:move+", "dodge belle",
+           "marshal-ride stagecoach/in"]
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -109,7 +132,7 @@ def test_every_answer_of_the_expansion_has_a_button_label_and_a_help_line(code: 
     assert all(label and label != answer and "{" not in label for answer, label in labels.items()), labels
     assert len(set(labels.values())) == len(labels)  # no two answers look alike
     for kind in ("marshal-move", "marshal-fire", "arrest", "shove-marshal", "free", "escape", "thanks", "reflex",
-                 "dodge"):
+                 "dodge", "marshal-ride"):
         assert texts.question(lang, kind) != lang.text("question.other")
         assert lang.has(f"waiting.{kind}") and lang.has(f"help.choice.{kind}")
     for card in ("idea", "arrest", "move+", "floor+"):
