@@ -26,16 +26,22 @@ def out_of_breath(game: Game) -> None:
     finish_event(game)
 
 
+def take_flasks(game: Game, at: str) -> list[str]:
+    """The flasks lying at ``at``, taken off the floor (A shot for the marshal, H-22)."""
+    here = game.floor_loot.get(at, [])
+    flasks = [t for t in here if is_flask(t)]
+    for token in flasks:
+        here.remove(token)
+    if flasks and not here:
+        del game.floor_loot[at]
+    return flasks
+
+
 def a_shot_for_the_marshal(game: Game) -> None:
     """Flasks at the marshal's position leave the game; he then moves one car toward the caboose,
     or to it for old whiskey, meeting the bandits on his way (H-22 and its Ruling)."""
-    here = game.floor_loot.get(game.marshal, [])
-    flasks = [t for t in here if is_flask(t)]
+    flasks = take_flasks(game, game.marshal)
     if flasks:
-        for token in flasks:
-            here.remove(token)
-        if not here:
-            del game.floor_loot[game.marshal]
         gone(game, "flask", len(flasks))
         old = any(t.removesuffix("-half") == OLD for t in flasks)
         record(game, "marshal-drinks", at=game.marshal, old=old, flasks=len(flasks))

@@ -19,7 +19,8 @@ from typing import Any
 from engine.decisions import answers, ask, record
 from engine.events import EVENTS, finish_event
 from engine.hooks import HOOKS
-from engine.horses.model import HALF, is_flask
+from engine.horses.events import take_flasks
+from engine.horses.model import HALF
 from engine.horses.planning import DRINK, OLD, SHEETS
 from engine.horses.rules import lead_horse, ride_reach, roof_moves, shove_ends, sight
 from engine.model import Game, Seat
@@ -77,13 +78,8 @@ def _still_first(game: Game, drawn: int) -> int:
 def a_shot_for_the_marshal(game: Game) -> None:
     """M-40: with a Marshal player, every flask at his position goes onto his sheet; he does not
     move."""
-    here = game.floor_loot.get(game.marshal, [])
-    flasks = [t for t in here if is_flask(t)]
+    flasks = take_flasks(game, game.marshal)
     if flasks:
-        for token in flasks:
-            here.remove(token)
-        if not here:
-            del game.floor_loot[game.marshal]
         game.prison.flasks += flasks
         record(game, "marshal-takes-flasks", at=game.marshal, flasks=len(flasks))
     finish_event(game)

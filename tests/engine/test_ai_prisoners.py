@@ -92,6 +92,17 @@ def test_every_level_plays_the_marshal_and_the_bandits() -> None:
 # --- worlds --------------------------------------------------------------------------------------
 
 
+def world_as_seen(game: Game, seed: int) -> Game:
+    """A world drawn from the pending seat's view: a sound game showing that seat the same view."""
+    seat = game.pending.seat
+    obs = observe(game, seat)
+    world = Knowledge(obs, game.pending).sample(random.Random(seed))
+    assert problems(world) == []
+    assert {k: v for k, v in observe(world, seat).items() if k != "log"} == {
+        k: v for k, v in obs.items() if k != "log"}
+    return world
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_sampled_worlds_rebuild_the_expansion_from_the_seat_view(seed: int) -> None:
     """A world is a sound game the seat cannot tell from the real one: the public sheet unchanged,
@@ -99,11 +110,7 @@ def test_sampled_worlds_rebuild_the_expansion_from_the_seat_view(seed: int) -> N
     values the seat holds kept; the "+" chain and the phases' queues as in the real game."""
     for game in states(seed, every=0.05):
         seat = game.pending.seat
-        obs = observe(game, seat)
-        world = Knowledge(obs, game.pending).sample(random.Random(seed))
-        assert problems(world) == []
-        assert {k: v for k, v in observe(world, seat).items() if k != "log"} == {
-            k: v for k, v in obs.items() if k != "log"}
+        world = world_as_seen(game, seed)
         real, drawn = prison(game), prison(world)
         assert (drawn.chain, drawn.queue, drawn.revealed) == (real.chain, real.queue, real.revealed)
         assert len(drawn.objectives) == len(real.objectives) and len(drawn.to_come) == len(real.to_come)
@@ -197,15 +204,11 @@ def test_worlds_and_answers_with_both_expansions_come_from_the_seat_view(seed: i
     sheet's flasks as the seat sees them); hiding what the seat may not see changes no answer."""
     for game in walk(both_game(seed), seed, every=0.04):
         seat = game.pending.seat
-        obs = observe(game, seat)
-        world = Knowledge(obs, game.pending).sample(random.Random(seed))
-        assert problems(world) == []
-        assert {k: v for k, v in observe(world, seat).items() if k != "log"} == {
-            k: v for k, v in obs.items() if k != "log"}
+        world = world_as_seen(game, seed)
         assert prison(world).old_whiskey == prison(game).old_whiskey
         other = private_copy(game)
         hide_all(other, seat, random.Random(seed))
-        assert observe(other, seat) == obs
+        assert observe(other, seat) == observe(game, seat)
         assert choose(other, seat, "normal", rng=random.Random(seed)) == choose(
             game, seat, "normal", rng=random.Random(seed))
 
