@@ -23,7 +23,7 @@ from cogs.presenter import Presenter
 from cogs.translator import CatalogTranslator
 from table.config import Settings
 from table.service import Tables
-from table.storage import Storage, StorageError
+from table.storage import StorageError, open_store
 from table.workers import Workers
 
 log = logging.getLogger("colt")
@@ -47,7 +47,7 @@ class ColtBot(commands.Bot):
         self._table_closed = False
 
     async def setup_hook(self) -> None:
-        storage = await Storage.open(self.settings.database)
+        storage = await open_store(self.settings.database)
         seed = self.settings.game_seed
         seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         # Deadlines and retries follow discord.py's clock (utcnow), which a simulated Discord can move on.

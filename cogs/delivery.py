@@ -36,7 +36,7 @@ import aiohttp
 import discord
 
 from cogs.outbox import Retry
-from table.storage import Delivery, OutboxRow, Storage
+from table.storage import Delivery, OutboxRow, Store
 
 if TYPE_CHECKING:
     from bot import ColtBot
@@ -105,7 +105,7 @@ def merged(rows: list[OutboxRow]) -> dict[str, Any]:
 class Courier:
     """Delivers the outbox's rows (``cogs.outbox.Deliver``)."""
 
-    def __init__(self, bot: ColtBot, storage: Storage, draw: Draw, *, channel_lost: ChannelLost) -> None:
+    def __init__(self, bot: ColtBot, storage: Store, draw: Draw, *, channel_lost: ChannelLost) -> None:
         self.bot, self.storage, self.draw = bot, storage, draw
         self.channel_lost = channel_lost
         self._dm_channels: OrderedDict[int, int] = OrderedDict()

@@ -28,7 +28,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
-from table.storage import OutboxRow, Storage
+from table.storage import OutboxRow, Store
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ def backoff(attempts: int) -> float:
 
 
 class Outbox:
-    def __init__(self, storage: Storage, deliver: Deliver, *, interval: float,
+    def __init__(self, storage: Store, deliver: Deliver, *, interval: float,
                  clock: Callable[[], float] = time.time, story_interval: float = 0.0,
                  written_clock: Callable[[], float] = time.time,
                  pause: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:

@@ -9,13 +9,13 @@ from collections import OrderedDict
 import discord
 
 from lang import CODES, Language, english, for_locale, language
-from table.storage import GameRow, Storage
+from table.storage import GameRow, Store
 
 PEOPLE_KEPT = 10_000  # people whose language is remembered (a bounded cache; storage has them all)
 
 
 class Readers:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Store) -> None:
         self.storage = storage
         # user → (Discord locale as stored, language chosen): read once, kept while recently used.
         self._people: OrderedDict[int, tuple[str | None, str | None]] = OrderedDict()

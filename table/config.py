@@ -22,7 +22,7 @@ def _int(name: str, default: int) -> int:
 @dataclass(frozen=True)
 class Settings:
     token: str
-    database: Path
+    database: Path | str  # a SQLite file, or a postgresql:// URL (several processes, issue 17)
     cleanup_after: int  # seconds a finished game's channel stays (read-only) before it is deleted
     category: str  # the category that holds game channels
     sync_commands: bool  # sync slash commands at start (do it once after a change, not every start)
@@ -43,7 +43,8 @@ class Settings:
         database = os.environ.get("COLT_DATABASE", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            database=Path(database) if database else ROOT / "colt-express.sqlite3",
+            database=(database if database.startswith(("postgresql://", "postgres://")) else Path(database)) if database
+            else ROOT / "colt-express.sqlite3",
             cleanup_after=_int("COLT_CLEANUP_AFTER", 24 * 3600),
             category=os.environ.get("COLT_CATEGORY", "").strip() or "Colt Express",
             sync_commands=os.environ.get("COLT_SYNC_COMMANDS", "").strip().lower() in ("1", "yes", "true"),

@@ -41,7 +41,7 @@ import simcord
 
 from lang import for_locale
 from table.config import Settings
-from table.storage import ABANDONED, LOBBY, RUNNING, Storage, StorageError
+from table.storage import ABANDONED, LOBBY, RUNNING, StorageError, open_store
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +143,7 @@ class LocalTable:
         lobby is closed.
         """
         try:
-            storage = await Storage.open(self.settings.database)
+            storage = await open_store(self.settings.database)
         except StorageError:
             return  # the bot reports it when it opens the same file
         try:

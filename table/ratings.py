@@ -4,17 +4,20 @@ multiplayer free-for-all rating from the final scores of every finished game.
 A rating is a belief: ``mu`` (skill) and ``sigma`` (how unsure). What is shown and ranked is the
 conservative ``ordinal`` (mu − 3·sigma), so a newcomer climbs as their games make it surer. An AI
 seat is rated as its level (``ai:hard``…), one entry per server, so players can see where they stand
-against the AI. The update runs inside the game's last transaction, on the writer's connection:
+against the AI. The update runs inside the game's last transaction, either backend's:
 two games ending at once in one server never lose each other's update.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
+
+if TYPE_CHECKING:
+    from table.storage import Conn
 
 MODEL = PlackettLuce()
 
@@ -31,7 +34,7 @@ def player_key(user_id: int | None, ai: str | None) -> str:
     return f"user:{user_id}" if user_id is not None else f"ai:{ai}"
 
 
-def rate(db: sqlite3.Connection, guild_id: int, placings: Sequence[Placing]) -> None:
+async def rate(db: Conn, guild_id: int, placings: Sequence[Placing]) -> None:
     """Update the server's ratings of these players from one game's scores (ties share a place).
 
     Several AI seats of one level are one rated player: they count once, at their best score."""
@@ -43,7 +46,7 @@ def rate(db: sqlite3.Connection, guild_id: int, placings: Sequence[Placing]) -> 
     players = list(best)
     known = {
         row[0]: (row[1], row[2])
-        for row in db.execute(
+        for row in await db.fetch(
             f"SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND player IN ({', '.join('?' * len(players))})",
             (guild_id, *players),
         )
@@ -52,10 +55,10 @@ def rate(db: sqlite3.Connection, guild_id: int, placings: Sequence[Placing]) -> 
              for p in players]
     rated = MODEL.rate(teams, scores=[float(best[p]) for p in players])
     for (rating,), player in zip(rated, players, strict=True):
-        db.execute(
+        await db.execute(
             "INSERT INTO ratings (guild_id, player, mu, sigma, games) VALUES (?, ?, ?, ?, 1)"
             " ON CONFLICT (guild_id, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
-            " games = games + 1",
+            " games = ratings.games + 1",
             (guild_id, player, rating.mu, rating.sigma),
         )
 

@@ -43,7 +43,7 @@ from table.storage import (
     GameRow,
     PlayerRow,
     StaleStep,
-    Storage,
+    Store,
     deadline_columns,
 )
 from table.workers import Workers
@@ -254,7 +254,7 @@ class NothingShown:
 
 @dataclass
 class Tables:
-    storage: Storage
+    storage: Store
     seeds: random.Random = field(default_factory=random.SystemRandom)  # where new games' seeds come from
     clock: Callable[[], float] = time.time  # now, in seconds since the epoch: deadlines are set by it
     show: Show = field(default_factory=NothingShown)

@@ -22,12 +22,12 @@ import json
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import aiosqlite
 
@@ -140,9 +140,10 @@ class OutboxRow:
     created_at: float = 0.0  # when it was written (time.time())
 
 
-def migrations() -> list[tuple[int, str]]:
+def migrations(folder: Path = MIGRATIONS) -> list[tuple[int, str]]:
+    """The numbered migrations of a backend, in order: SQLite's, or PostgreSQL's (its folder)."""
     found = []
-    for path in sorted(MIGRATIONS.glob("*.sql")):
+    for path in sorted(folder.glob("*.sql")):
         match = re.match(r"(\d+)_", path.name)
         if match:
             found.append((int(match.group(1)), path.read_text(encoding="utf-8")))
@@ -168,9 +169,55 @@ def _player(row: aiosqlite.Row) -> PlayerRow:
 
 
 PLAYER_COLUMNS = "user_id, seat, character, dm_ok, ai, missed, absent"
+RESULT_COLUMNS = ("game_id", "guild_id", "user_id", "character", "score", "won", "gunslinger")
 
 
-Write = Callable[[sqlite3.Connection], Any]  # one noted write, run on the writer's thread
+class Conn(Protocol):
+    """One open transaction of either backend, as the noted writes use it (``?`` placeholders)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; how many rows it changed."""
+
+    async def insert(self, sql: str, params: Sequence[Any]) -> int:
+        """Insert one row; its new ``id``."""
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows read inside the transaction (by position or column name)."""
+
+
+Write = Callable[[Conn], Awaitable[Any]]  # one noted write
+
+
+class SqliteConn:
+    """``Conn`` over the writer's sqlite3 connection: every call finishes at once (no await inside),
+    so a transaction's coroutine runs to its end in one go on the writer's thread (``drive``)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return int(self.db.execute(sql, params).rowcount)
+
+    async def insert(self, sql: str, params: Sequence[Any]) -> int:
+        return int(self.db.execute(sql, params).lastrowid or 0)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.db.executemany(sql, rows)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return list(self.db.execute(sql, params))
+
+
+def drive(work: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine that never suspends (SQLite's writes) to its end, here and now."""
+    try:
+        work.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    work.close()
+    raise RuntimeError("a SQLite write waited for something")
 
 
 class Tx:
@@ -187,14 +234,18 @@ class Tx:
         self.writes: list[Write] = []
         self.targets: set[str] = set()  # outbox targets with new rows, woken once committed
 
-    def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> None:
-        self.writes.append(lambda db: db.execute(sql, params).rowcount)
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.writes.append(lambda db: db.execute(sql, params))
+
+    async def apply(self, db: Conn) -> list[Any]:
+        """The writes, in order, inside a transaction the backend opened; what each returned."""
+        return [await write(db) for write in self.writes]
 
     def run(self, db: sqlite3.Connection) -> list[Any]:
-        """On the writer's thread: the whole transaction; what each write returned."""
+        """On the SQLite writer's thread: the whole transaction; what each write returned."""
         db.execute("BEGIN IMMEDIATE")
         try:
-            results = [write(db) for write in self.writes]
+            results = drive(self.apply(SqliteConn(db)))
         except BaseException:
             db.execute("ROLLBACK")
             raise
@@ -210,13 +261,13 @@ class Tx:
         """A lobby with its host in seat 0; the write returns the game's id."""
         now = time.time()
 
-        def create(db: sqlite3.Connection) -> int:
-            game_id = int(db.execute(
+        async def create(db: Conn) -> int:
+            game_id = await db.insert(
                 "INSERT INTO games (guild_id, lobby_channel_id, host_id, status, options, seed, language, created_at,"
                 " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, host_id, LOBBY, json.dumps(options), seed, language, now, now),
-            ).lastrowid or 0)
-            db.execute("INSERT INTO players (game_id, user_id, seat) VALUES (?, ?, 0)", (game_id, host_id))
+            )
+            await db.execute("INSERT INTO players (game_id, user_id, seat) VALUES (?, ?, 0)", (game_id, host_id))
             return game_id
 
         self.writes.append(create)
@@ -246,13 +297,14 @@ class Tx:
         )
 
     def remove_seat(self, game_id: int, seat: int) -> None:
-        def remove(db: sqlite3.Connection) -> None:
-            db.execute("DELETE FROM players WHERE game_id = ? AND seat = ?", (game_id, seat))
+        async def remove(db: Conn) -> None:
+            await db.execute("DELETE FROM players WHERE game_id = ? AND seat = ?", (game_id, seat))
             # Seats stay consecutive: the table closes up (in order, so a seat is free when taken).
-            seats = [r[0] for r in db.execute("SELECT seat FROM players WHERE game_id = ? ORDER BY seat", (game_id,))]
+            seats = [r[0] for r in await db.fetch("SELECT seat FROM players WHERE game_id = ? ORDER BY seat",
+                                                  (game_id,))]
             for new, old in enumerate(seats):
                 if new != old:
-                    db.execute("UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?", (new, game_id, old))
+                    await db.execute("UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?", (new, game_id, old))
 
         self.writes.append(remove)
 
@@ -260,10 +312,10 @@ class Tx:
         """The lobby's seats in a new order: the player at seat ``order[i]`` moves to seat ``i``
         (teams drawn or arranged, V-4.1). Through negative seats, so no two players ever share one."""
 
-        def reseat(db: sqlite3.Connection) -> None:
+        async def reseat(db: Conn) -> None:
             for new, old in enumerate(order):
-                db.execute("UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?", (-1 - new, game_id, old))
-            db.execute("UPDATE players SET seat = -1 - seat WHERE game_id = ? AND seat < 0", (game_id,))
+                await db.execute("UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?", (-1 - new, game_id, old))
+            await db.execute("UPDATE players SET seat = -1 - seat WHERE game_id = ? AND seat < 0", (game_id,))
 
         self.writes.append(reseat)
 
@@ -283,11 +335,11 @@ class Tx:
         """Whether the person's DMs take messages; ``if_changed`` is enqueued only when this changed
         what was stored (so that a closed DM is told once)."""
 
-        def set_ok(db: sqlite3.Connection) -> None:
-            changed = db.execute("UPDATE players SET dm_ok = ? WHERE game_id = ? AND user_id = ? AND dm_ok != ?",
-                                 (int(ok), game_id, user_id, int(ok))).rowcount
+        async def set_ok(db: Conn) -> None:
+            changed = await db.execute("UPDATE players SET dm_ok = ? WHERE game_id = ? AND user_id = ? AND dm_ok != ?",
+                                       (int(ok), game_id, user_id, int(ok)))
             if changed and if_changed is not None:
-                _insert_delivery(db, if_changed, time.time())
+                await _insert_delivery(db, if_changed, time.time())
 
         self.writes.append(set_ok)
         if if_changed is not None:
@@ -320,15 +372,15 @@ class Tx:
         timing = deadline_columns(deadline)
         over = bool(results)
 
-        def compare_and_set(db: sqlite3.Connection) -> None:
-            changed = db.execute(
+        async def compare_and_set(db: Conn) -> None:
+            changed = await db.execute(
                 "UPDATE games SET snapshot = ?, step = ?, waiting_seat = ?, deadline_step = ?, deadline_at = ?,"
                 " deadline_limit = ?, reminded = 0, waiting_since = ?, updated_at = ?,"
                 " status = CASE WHEN ? THEN ? ELSE status END, ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
                 " WHERE id = ? AND step = ? AND status = ? AND paused_at IS NULL",
                 (snapshot, new_step, waiting_seat, timing["deadline_step"], timing["deadline_at"],
                  timing["deadline_limit"], since or now, now, over, OVER, over, now, game_id, step, RUNNING),
-            ).rowcount
+            )
             if changed != 1:
                 raise StaleStep(f"game {game_id} is no longer at step {step}")
 
@@ -340,8 +392,8 @@ class Tx:
         if results:
             self.writes.append(lambda db: db.executemany(
                 "INSERT INTO results (game_id, guild_id, user_id, character, score, won, gunslinger)"
-                " VALUES (:game_id, :guild_id, :user_id, :character, :score, :won, :gunslinger)",
-                results,
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [tuple(r[c] for c in RESULT_COLUMNS) for r in results],
             ))
 
     def rate(self, guild_id: int, placings: Sequence[Placing]) -> None:
@@ -411,45 +463,32 @@ class Tx:
                                              [(now, i) for i in ids]))
 
 
-def _insert_delivery(db: sqlite3.Connection, delivery: Delivery, now: float) -> None:
-    db.execute("INSERT INTO outbox (game_id, target, body, created_at) VALUES (?, ?, ?, ?)",
-               (delivery.game_id, delivery.target, json.dumps(delivery.body, separators=(",", ":")), now))
+async def _insert_delivery(db: Conn, delivery: Delivery, now: float) -> None:
+    await db.execute("INSERT INTO outbox (game_id, target, body, created_at) VALUES (?, ?, ?, ?)",
+                     (delivery.game_id, delivery.target, json.dumps(delivery.body, separators=(",", ":")), now))
 
 
-def _many(sql: str, rows: list[tuple[Any, ...]], db: sqlite3.Connection) -> None:
-    db.executemany(sql, rows)
+async def _many(sql: str, rows: list[tuple[Any, ...]], db: Conn) -> None:
+    await db.executemany(sql, rows)
 
 
-class Storage:
-    """Writes go through one sqlite3 connection used only from its own thread (one transaction
-    after another, each in one call); reads through an aiosqlite connection of their own."""
+class Store:
+    """What both backends share: transactions of noted writes (``Tx``), single writes, and reads.
+    A backend gives ``commit`` (run a ``Tx`` in one transaction of its own), ``_rows`` (one read,
+    ``?`` placeholders) and ``close``."""
 
-    def __init__(self, writer: sqlite3.Connection, thread: ThreadPoolExecutor, reader: aiosqlite.Connection) -> None:
-        self.writer, self._thread, self.reader = writer, thread, reader
+    def __init__(self) -> None:
         # Told the outbox targets with new rows right after each commit (the outbox wakes them).
         self.committed: Callable[[set[str]], None] = lambda targets: None
 
-    @classmethod
-    async def open(cls, path: Path | str) -> Storage:
-        thread = ThreadPoolExecutor(1, thread_name_prefix="colt-db-writer")
-        loop = asyncio.get_running_loop()
-        try:
-            writer = await loop.run_in_executor(thread, _open_writer, str(path))
-        except BaseException:
-            thread.shutdown()
-            raise
-        try:
-            reader = await _connect_reader(path)
-        except BaseException:
-            await loop.run_in_executor(thread, writer.close)
-            thread.shutdown()
-            raise
-        return cls(writer, thread, reader)
-
     async def close(self) -> None:
-        await self.reader.close()
-        await _to_the_end(asyncio.get_running_loop().run_in_executor(self._thread, self.writer.close))
-        self._thread.shutdown()
+        raise NotImplementedError
+
+    async def commit(self, tx: Tx) -> list[Any]:
+        raise NotImplementedError
+
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        raise NotImplementedError
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -457,24 +496,6 @@ class Storage:
         tx = Tx()
         yield tx
         await self.commit(tx)
-
-    async def commit(self, tx: Tx) -> list[Any]:
-        """Run a transaction's writes; what each returned. It runs to its end (and its targets are
-        woken) even when the caller is cancelled meanwhile: the cancellation goes on after it."""
-        if not tx.writes:
-            return []
-        work = asyncio.get_running_loop().run_in_executor(self._thread, tx.run, self.writer)
-        try:
-            return await _to_the_end(work)
-        finally:
-            if tx.targets and work.done() and not work.cancelled() and work.exception() is None:
-                self.committed(tx.targets)
-
-    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        """One read, run to its end in one call: a statement left open between two awaits (while
-        other coroutines read too) would hold the reader's snapshot, and later reads would miss what
-        was committed since."""
-        return list(await self.reader.execute_fetchall(sql, params))
 
     # --- single writes, each its own transaction ------------------------------------------------
 
@@ -610,6 +631,70 @@ class Storage:
 
     async def outbox_size(self) -> int:
         return int((await self._rows("SELECT COUNT(*) FROM outbox"))[0][0])
+
+
+
+class Storage(Store):
+    """SQLite, the embedded default. Writes go through one sqlite3 connection used only from its own
+    thread (one transaction after another, each in one call); reads through an aiosqlite
+    connection of their own."""
+
+    def __init__(self, writer: sqlite3.Connection, thread: ThreadPoolExecutor, reader: aiosqlite.Connection) -> None:
+        super().__init__()
+        self.writer, self._thread, self.reader = writer, thread, reader
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Storage:
+        thread = ThreadPoolExecutor(1, thread_name_prefix="colt-db-writer")
+        loop = asyncio.get_running_loop()
+        try:
+            writer = await loop.run_in_executor(thread, _open_writer, str(path))
+        except BaseException:
+            thread.shutdown()
+            raise
+        try:
+            reader = await _connect_reader(path)
+        except BaseException:
+            await loop.run_in_executor(thread, writer.close)
+            thread.shutdown()
+            raise
+        return cls(writer, thread, reader)
+
+    async def close(self) -> None:
+        await self.reader.close()
+        await _to_the_end(asyncio.get_running_loop().run_in_executor(self._thread, self.writer.close))
+        self._thread.shutdown()
+
+    async def commit(self, tx: Tx) -> list[Any]:
+        """Run a transaction's writes; what each returned. It runs to its end (and its targets are
+        woken) even when the caller is cancelled meanwhile: the cancellation goes on after it."""
+        if not tx.writes:
+            return []
+        work = asyncio.get_running_loop().run_in_executor(self._thread, tx.run, self.writer)
+        try:
+            return await _to_the_end(work)
+        finally:
+            if tx.targets and work.done() and not work.cancelled() and work.exception() is None:
+                self.committed(tx.targets)
+
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        """One read, run to its end in one call: a statement left open between two awaits (while
+        other coroutines read too) would hold the reader's snapshot, and later reads would miss what
+        was committed since."""
+        return list(await self.reader.execute_fetchall(sql, params))
+
+def is_url(database: str | Path) -> bool:
+    return str(database).startswith(("postgresql://", "postgres://"))
+
+
+async def open_store(database: str | Path) -> Store:
+    """The storage ``COLT_DATABASE`` names: a ``postgresql://`` URL (table.storage_pg), or a SQLite
+    file's path (the embedded default)."""
+    if is_url(database):
+        from table.storage_pg import PgStorage
+
+        return await PgStorage.open(str(database))
+    return await Storage.open(database)
 
 
 async def _to_the_end(work: Awaitable[T]) -> T:

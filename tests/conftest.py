@@ -1,5 +1,6 @@
 """The whole run: it ends with no thread left behind (one would keep the process alive after the
-last test, and CI would wait for it until its time ran out)."""
+last test, and CI would wait for it until its time ran out); a throwaway PostgreSQL server for the
+tests of that backend (tests/postgres.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import gc
 import os
 import sys
 import threading
+from collections.abc import Iterator
 
 import pytest
+
+from tests.postgres import Server, binaries
 
 LEFT_BEHIND_GRACE = 10.0  # seconds a left-behind thread has to end once its owner is collected
 
@@ -40,3 +44,28 @@ def _origin(thread: threading.Thread) -> str:
 
 def _described(thread: threading.Thread) -> str:
     return f"{thread.name} (from {_origin(thread)})"
+
+
+# CI sets it: there, PostgreSQL's tests must run, never be skipped.
+REQUIRE_POSTGRES = os.environ.get("COLT_REQUIRE_POSTGRES") == "1"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    bin_dir = binaries()
+    if bin_dir is None:
+        if REQUIRE_POSTGRES:
+            pytest.fail("COLT_REQUIRE_POSTGRES=1 but PostgreSQL's binaries are not installed")
+        pytest.skip("PostgreSQL is not installed (Debian's postgresql package): its backend's tests are skipped")
+    server = Server(bin_dir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: Server) -> str:
+    """A fresh empty database on the throwaway server."""
+    return postgres_server.new_database()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from table.ratings import Placing, ordinal, rate
 from table.service import Tables
-from table.storage import Storage, migrations
+from table.storage import SqliteConn, Storage, drive, migrations
 
 
 def _db() -> sqlite3.Connection:
@@ -19,6 +19,10 @@ def _db() -> sqlite3.Connection:
     return db
 
 
+def _rate(db: sqlite3.Connection, guild_id: int, placings: list[Placing]) -> None:
+    drive(rate(SqliteConn(db), guild_id, placings))
+
+
 def _rated(db: sqlite3.Connection) -> dict[str, tuple[float, int]]:
     return {p: (ordinal(mu, sigma), games) for p, mu, sigma, games in
             db.execute("SELECT player, mu, sigma, games FROM ratings WHERE guild_id = 1")}
@@ -26,7 +30,7 @@ def _rated(db: sqlite3.Connection) -> dict[str, tuple[float, int]]:
 
 def test_the_winner_climbs_above_the_others_and_ties_share_a_place() -> None:
     db = _db()
-    rate(db, 1, [Placing("user:1", 1200), Placing("user:2", 600), Placing("ai:hard", 600)])
+    _rate(db, 1, [Placing("user:1", 1200), Placing("user:2", 600), Placing("ai:hard", 600)])
     rated = _rated(db)
     assert rated["user:1"][0] > rated["user:2"][0]
     assert abs(rated["user:2"][0] - rated["ai:hard"][0]) < 1e-9  # the same score, the same place
@@ -35,7 +39,7 @@ def test_the_winner_climbs_above_the_others_and_ties_share_a_place() -> None:
 
 def test_two_ai_seats_of_one_level_are_one_rated_player_at_their_best() -> None:
     db = _db()
-    rate(db, 1, [Placing("user:1", 300), Placing("ai:easy", 900), Placing("ai:easy", 100)])
+    _rate(db, 1, [Placing("user:1", 300), Placing("ai:easy", 900), Placing("ai:easy", 100)])
     rated = _rated(db)
     assert set(rated) == {"user:1", "ai:easy"} and rated["ai:easy"][1] == 1
     assert rated["ai:easy"][0] > rated["user:1"][0]

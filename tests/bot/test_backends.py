@@ -1,0 +1,192 @@
+"""The storage interface on both backends (issue 17): the same writes and reads on SQLite and on a
+real PostgreSQL server (tests/postgres.py), transactions that never mix, the compare-and-set on
+the step, ratings in the game's last transaction, and PostgreSQL's own migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from table.ratings import Placing
+from table.service import TableError, Tables
+from table.storage import Delivery, StaleStep, Store, migrations, open_store
+from table.storage_pg import PG_MIGRATIONS, PgStorage, dollars
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    if request.param == "sqlite":
+        opened = await open_store(str(tmp_path / "colt.sqlite3"))
+    else:
+        opened = await open_store(request.getfixturevalue("postgres_url"))
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+def test_placeholders_become_numbered_in_order() -> None:
+    assert dollars("UPDATE t SET a = ?, b = ? WHERE id = ?") == "UPDATE t SET a = $1, b = $2 WHERE id = $3"
+
+
+def test_each_sqlite_migration_has_its_postgresql_form() -> None:
+    assert [n for n, _ in migrations()] == [n for n, _ in migrations(PG_MIGRATIONS)]
+
+
+async def test_games_players_and_people_round_trip(store: Store) -> None:
+    game = await store.create_game(guild_id=2**62, channel_id=2, host_id=3, options={"horses": True}, seed=4,
+                                   language="cs")
+    row = await store.game(game)
+    assert row is not None and row.guild_id == 2**62 and row.options == {"horses": True} and row.language == "cs"
+    async with store.transaction() as tx:
+        tx.add_player(game, None, ai="hard")
+        tx.add_player(game, 9)
+        tx.set_seat_character(game, 1, "marshal")
+        tx.reseat(game, [2, 0, 1])
+    assert [(p.seat, p.user_id, p.ai, p.character) for p in await store.players(game)] == [
+        (0, 9, None, None), (1, 3, None, None), (2, None, "hard", "marshal")]
+    async with store.transaction() as tx:
+        tx.remove_seat(game, 1)
+    assert [p.seat for p in await store.players(game)] == [0, 1]
+    assert await store.games_of_user(9, "lobby") == [await store.game(game)]
+    await store.set_locale(7, "pl")
+    await store.set_language(7, "ru")
+    assert await store.person(7) == ("pl", "ru") and await store.person(8) == (None, None)
+    assert await store.claim_start(game, 100.0) and not await store.claim_start(game, 101.0)
+
+
+async def test_concurrent_transactions_never_share_one(store: Store) -> None:
+    async def one(n: int) -> int:
+        game = await store.create_game(guild_id=1, channel_id=n, host_id=n, options={}, seed=n)
+        async with store.transaction() as tx:
+            tx.update_game(game, status="running")
+            await asyncio.sleep(0)  # other coroutines run in the middle of this transaction
+            tx.add_player(game, n + 1000)
+            tx.set_character(game, n + 1000, "doc")
+        return game
+
+    games = await asyncio.gather(*(one(n) for n in range(30)))
+    assert len(set(games)) == 30
+    for game in games:
+        assert [p.character for p in await store.players(game)] == [None, "doc"]
+
+
+async def test_a_stale_answer_writes_nothing_and_the_right_step_is_taken_once(store: Store) -> None:
+    game = await store.create_game(guild_id=1, channel_id=2, host_id=3, options={}, seed=4)
+    await store.update_game(game, status="running", step=5)
+    woken: list[set[str]] = []
+    store.committed = woken.append
+
+    async def answer(step: int, text: str) -> bool:
+        try:
+            async with store.transaction() as tx:
+                tx.save_answer(game, step=step, seat=0, answer=text, snapshot="{}", new_step=step + 1,
+                               waiting_seat=0, results=[])
+                tx.enqueue([Delivery("user:3", {"content": text}, game)])
+        except StaleStep:
+            return False
+        return True
+
+    assert not await answer(4, "plan draw") and await store.answers(game) == [] and woken == []
+    applied = await asyncio.gather(*(answer(5, f"plan play {n}") for n in range(6)))  # racing clicks
+    assert sum(applied) == 1 and len(await store.answers(game)) == 1
+    assert await store.outbox_size() == 1 and woken == [{"user:3"}]
+    assert (await store.game(game)).step == 6
+
+
+async def test_the_last_answer_stores_results_and_ratings(store: Store) -> None:
+    game = await store.create_game(guild_id=1, channel_id=2, host_id=3, options={}, seed=4)
+    await store.update_game(game, status="running", step=1)
+    results = [{"game_id": game, "guild_id": 1, "user_id": u, "character": c, "score": s, "won": int(s == 900),
+                "gunslinger": 0} for u, c, s in ((3, "doc", 900), (4, "belle", 300))]
+    async with store.transaction() as tx:
+        tx.save_answer(game, step=1, seat=0, answer="plan pass", snapshot="{}", new_step=2, waiting_seat=None,
+                       results=results)
+        tx.rate(1, [Placing("user:3", 900), Placing("user:4", 300)])
+    assert (await store.game(game)).status == "over"
+    stats = {s["user_id"]: s for s in await store.stats(1)}
+    assert stats[3]["wins"] == 1 and stats[4]["wins"] == 0 and stats[3]["best"] == 900
+    rated = {r["player"]: r for r in await store.ratings(1)}
+    assert rated["user:3"]["mu"] > rated["user:4"]["mu"] and rated["user:3"]["games"] == 1
+
+
+async def test_the_outbox_keeps_each_target_in_order(store: Store) -> None:
+    game = await store.create_game(guild_id=1, channel_id=2, host_id=3, options={}, seed=4)
+    async with store.transaction() as tx:
+        tx.enqueue([Delivery("game:1", {"n": n}, game) for n in range(3)] + [Delivery("user:5", {"n": 9}, None)])
+    rows = await store.outbox("game:1", 10)
+    assert [r.body["n"] for r in rows] == [0, 1, 2] and sorted(await store.outbox_targets()) == ["game:1", "user:5"]
+    async with store.transaction() as tx:
+        tx.sending([rows[0].id], 50.0)
+        tx.retry_later([rows[1].id], 60.0)
+        tx.delivered([rows[2].id])
+    again = await store.outbox("game:1", 10)
+    assert [(r.sending_at, r.attempts, r.not_before) for r in again] == [(50.0, 0, 0.0), (None, 1, 60.0)]
+    async with store.transaction() as tx:
+        tx.set_message(game, "pile", 10, 11, "abc")
+        tx.set_message(game, "pile", 10, 12, None)
+    assert await store.message(game, "pile") == (10, 12, None)
+
+
+async def test_postgresql_migrates_once_with_two_processes_starting_together(postgres_url: str) -> None:
+    first, second = await asyncio.gather(PgStorage.open(postgres_url), PgStorage.open(postgres_url))
+    try:
+        versions = [r[0] for r in await first._rows("SELECT version FROM schema_version ORDER BY version")]
+        assert versions == [n for n, _ in migrations(PG_MIGRATIONS)]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_an_unreachable_postgresql_server_is_a_clear_storage_error(tmp_path: Path) -> None:
+    from table.storage import StorageError
+
+    with pytest.raises(StorageError, match="cannot open the database"):
+        await open_store(f"postgresql://colt:secret@/nothing?host={tmp_path}&port=5999")
+    assert asyncpg  # the driver is installed with the bot
+
+
+# --- the table service on both backends -------------------------------------------------------------
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's tables keep their games: a SQLite file, or a fresh PostgreSQL database."""
+    return str(tmp_path / "colt.sqlite3") if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+
+
+async def test_two_tables_on_one_database_apply_each_answer_exactly_once(database: str) -> None:
+    """Two table services (two processes' worth) on one database, every click sent to both at once:
+    the compare-and-set on the step lets exactly one apply it; the other is told it is out of date
+    and reads the game anew from the database for the next one."""
+    tables = [Tables(await open_store(database)), Tables(await open_store(database))]
+    rng = random.Random(5)
+    try:
+        lobby = await tables[0].new_lobby(guild_id=9, channel_id=10, host_id=1)
+        game_id = lobby.game.id
+        for user in (2, 3):
+            await tables[1].join(game_id, user)
+        await tables[0].start(game_id, 1, channel_id=11)
+        players = await tables[0].storage.players(game_id)
+        for _ in range(60):
+            state = await tables[rng.randrange(2)].state(game_id)
+            if state.pending is None:
+                break
+            user = next(p.user_id for p in players if p.seat == state.pending.seat)
+            answer, step = rng.choice(state.pending.options), state.step
+            outcomes = await asyncio.gather(*(t.answer(game_id, user, step, answer) for t in tables),
+                                            return_exceptions=True)
+            refused = [o for o in outcomes if isinstance(o, BaseException)]
+            assert len(refused) == 1, outcomes
+            assert isinstance(refused[0], TableError) and refused[0].key == "error.stale"
+        stored = await tables[0].storage.answers(game_id)
+        final = await tables[1].state(game_id)
+        assert len(stored) == final.step == (await tables[0].row(game_id)).step
+    finally:
+        for table in tables:
+            await table.storage.close()
