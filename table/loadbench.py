@@ -4,6 +4,7 @@ delivers clicks: concurrently, never waiting for the bot to be idle.
     python -m table.loadbench --games 10 --seconds 60
     python -m table.loadbench --games 20 --seats human,hard,hard,hard
     python -m table.loadbench --restart 1000
+    python -m table.loadbench --games 10 --database postgresql://colt@/bench?host=/run/postgresql
 
 SimCord's own ``click`` waits until the whole bot is idle, so tests built on it never overlap two
 interactions. Here each game has its own task that plays its people: it reads from storage who
@@ -15,7 +16,7 @@ prompt answerable and its turn timer running again.
 
 The last line is stable, for scripts:
 
-    games=N clicks=C failed=F missing_prompts=M handler_p99_ms=X loop_lag_p99_ms=Y rss_mb=Z
+    games=N clicks=C failed=F missing_prompts=M handler_p99_ms=X loop_lag_p99_ms=Y rss_mb=Z backend=B
     games=N resume_s=X rss_mb=Z                                       (--restart)
 
 Unlike SimCord's tests, time flows as on Discord: bot timers fire at their wall-clock time
@@ -59,7 +60,7 @@ from bot import ColtBot, collector_tuned, create_bot
 from engine.plain import copy_plain
 from table.config import Settings
 from table.service import Tables
-from table.storage import RUNNING, Storage
+from table.storage import RUNNING, Store, is_url, open_store
 
 PLAYERS = 4
 GAMES_PER_GUILD = 10  # tables per simulated server: the bot serves many servers, each with a few games
@@ -95,6 +96,7 @@ class Options:
     apply_timeout: float = 15.0  # seconds a click's answer is waited for in storage
     message_interval: float = 1.1  # the bot's default pacing of messages in one channel
     verbose: bool = False  # show the bot's own log (otherwise only counted)
+    database: str = ""  # a postgresql:// URL (an empty database); empty: a SQLite file of its own
 
     @property
     def ai_levels(self) -> list[str]:
@@ -185,6 +187,7 @@ def play_report(tally: Tally, options: Options) -> list[str]:
         f"games={tally.games} clicks={tally.clicks} failed={tally.failed} missing_prompts={tally.missing_prompts}"
         f" handler_p99_ms={percentile(tally.handler_ms, 0.99):.1f}"
         f" loop_lag_p99_ms={percentile(tally.lag_ms, 0.99):.1f} rss_mb={tally.rss_mb:.0f}"
+        f" backend={'postgresql' if is_url(options.database) else 'sqlite'}"
     ]
 
 
@@ -452,12 +455,12 @@ class Ledger:
     only committed changes (an answer counts once it is saved), and never queues a query on the bot's
     connection, the one under test."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Store) -> None:
         self.storage = storage
 
     @classmethod
-    async def open(cls, path: Path) -> Ledger:
-        return cls(await Storage.open(path))
+    async def open(cls, database: Path | str) -> Ledger:
+        return cls(await open_store(database))
 
     async def close(self) -> None:
         await self.storage.close()
@@ -569,7 +572,8 @@ def build_world(env: simcord.Env, games: int, people: int, *, game_channels: boo
 def bench_settings(folder: Path, options: Options) -> Settings:
     """Like the tests' settings, but a file database, the default message pacing and the real AI's
     pause and thinking budget (table/config.py's defaults)."""
-    return replace(Settings.from_environment(), token="", database=folder / "colt.sqlite3", sync_commands=True,
+    return replace(Settings.from_environment(), token="", database=options.database or folder / "colt.sqlite3",
+                   sync_commands=True,
                    message_interval=options.message_interval, game_seed=options.seed,
                    ai_think=Settings.ai_think, ai_budget_ms=Settings.ai_budget_ms)
 
@@ -1062,6 +1066,8 @@ def parse(argv: list[str] | None = None) -> Options:
     parser.add_argument("--message-interval", type=float, default=Options.message_interval,
                         help="the bot's pacing of messages in one channel (default 1.1, the bot's own)")
     parser.add_argument("--verbose", action="store_true", help="show the bot's log instead of only counting it")
+    parser.add_argument("--database", default="", metavar="URL",
+                        help="an empty PostgreSQL database's postgresql:// URL (default: a SQLite file of its own)")
     args = parser.parse_args(argv)
     seats = tuple(s.strip() for s in args.seats.split(","))
     if len(seats) != PLAYERS or "human" not in seats:
@@ -1074,7 +1080,8 @@ def parse(argv: list[str] | None = None) -> Options:
         parser.error("the first seat is the host: human")
     return Options(games=args.games, seconds=args.seconds, think=args.think, seed=args.seed, seats=seats,
                    restart=args.restart, prompt_timeout=args.prompt_timeout, ack_timeout=args.ack_timeout,
-                   apply_timeout=args.apply_timeout, message_interval=args.message_interval, verbose=args.verbose)
+                   apply_timeout=args.apply_timeout, message_interval=args.message_interval, verbose=args.verbose,
+                   database=args.database)
 
 
 def main(argv: list[str] | None = None) -> int:
