@@ -134,30 +134,6 @@ async def test_a_read_sees_every_commit_before_it_while_other_reads_run(tmp_path
         await storage.close()
 
 
-async def test_concurrent_transactions_never_share_one(tmp_path: Path) -> None:
-    """Transactions of many coroutines at once: each commits alone, none fails or lands in another."""
-    storage = await Storage.open(tmp_path / "colt.sqlite3")
-    try:
-        async def one(n: int) -> int:
-            game = await storage.create_game(guild_id=1, channel_id=n, host_id=n, options={}, seed=n)
-            async with storage.transaction() as tx:
-                tx.update_game(game, status="running")
-                await asyncio.sleep(0)  # other coroutines run in the middle of this transaction
-                tx.add_player(game, n + 1000)
-                await asyncio.sleep(0)
-                tx.set_character(game, n + 1000, "doc")
-            return game
-
-        games = await asyncio.gather(*(one(n) for n in range(40)))
-        assert len(set(games)) == 40
-        for game in games:
-            players = await storage.players(game)
-            assert [p.character for p in players] == [None, "doc"]
-            assert (await storage.game(game)).status == "running"
-    finally:
-        await storage.close()
-
-
 async def test_a_stale_answer_writes_nothing_of_its_transaction(tmp_path: Path) -> None:
     """The compare-and-set on the step fails: neither the answer nor what it would show is written."""
     storage = await Storage.open(tmp_path / "colt.sqlite3")
