@@ -304,3 +304,14 @@ def test_normal_marshal_fulfils_more_objectives_than_easy() -> None:
             play_out(game, [level] + ["normal"] * (len(game.seats) - 1), random.Random(seed))
             totals[level] += len(fulfilled(game))
     assert totals["normal"] > totals["easy"]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_hard_ai_answers_from_the_seat_view_only_with_both_expansions(seed: int) -> None:
+    """B-11 for the hard AI's worlds too (M-50): what the seat may not see changed, the same answer."""
+    for game in walk(both_game(seed), seed, every=0.03):
+        seat = game.pending.seat
+        other = private_copy(game)
+        hide_all(other, seat, random.Random(seed))
+        assert choose(other, seat, "hard", rng=random.Random(seed), iterations=HARD_ITERATIONS) == choose(
+            game, seat, "hard", rng=random.Random(seed), iterations=HARD_ITERATIONS)
