@@ -183,3 +183,16 @@ def crafted(env: Any, message: Any, custom_id: str) -> Any:
     raw = copy.deepcopy(stored(env, message))
     raw.components[0]["components"][0]["custom_id"] = custom_id
     return raw
+
+
+def labelled_and_explained(lang: Any, answers: list[str], kinds: tuple[str, ...]) -> None:
+    """Every answer has its own readable button label, and every decision kind a question, a line
+    for those waiting and a help line, in ``lang``."""
+    from cogs import texts
+
+    labels = {answer: texts.answer_label(lang, answer) for answer in answers}
+    assert all(label and label != answer and "{" not in label for answer, label in labels.items()), labels
+    assert len(set(labels.values())) == len(labels)  # no two answers look alike
+    for kind in kinds:
+        assert texts.question(lang, kind) != lang.text("question.other")
+        assert lang.has(f"waiting.{kind}") and lang.has(f"help.choice.{kind}")

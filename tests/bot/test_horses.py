@@ -11,6 +11,7 @@ from render import text
 from tests.bot.table import (
     dm_history,
     kinds_played_to_the_end,
+    labelled_and_explained,
     live_buttons,
     pending_user,
     prompt_message,
@@ -55,12 +56,7 @@ ANSWERS = ["attack stop", "attack ride", "attack-wagon 2", "ride 3/in", "ride st
 @pytest.mark.parametrize("code", CODES)
 def test_every_answer_of_the_expansion_has_a_button_label_and_a_help_line(code: str) -> None:
     lang = language(code)
-    labels = {answer: texts.answer_label(lang, answer) for answer in ANSWERS}
-    assert all(label and label != answer and "{" not in label for answer, label in labels.items()), labels
-    assert len(set(labels.values())) == len(labels)  # no two answers look alike
-    for kind in ("attack-wagon", "ride", "hostage", "flee", "keep-card"):
-        assert texts.question(lang, kind) != lang.text("question.other")
-        assert lang.has(f"waiting.{kind}") and lang.has(f"help.choice.{kind}")
+    labelled_and_explained(lang, ANSWERS, ("attack-wagon", "ride", "hostage", "flee", "keep-card"))
     mine = {"stagecoach": {"attack": {"car": 3}}}
     assert str(text.car_noun(3, lang)).split()[-1] in texts.question(lang, "attack", mine)
 

@@ -18,6 +18,7 @@ from tests.bot.table import (
     component_id,
     dm_history,
     kinds_played_to_the_end,
+    labelled_and_explained,
     lobby_now,
     open_lobby,
     prompt_message,
@@ -128,13 +129,8 @@ ANSWERS = ["marshal-move 2/roof", "marshal-move stay", "marshal-fire a:ghost", "
 @pytest.mark.parametrize("code", CODES)
 def test_every_answer_of_the_expansion_has_a_button_label_and_a_help_line(code: str) -> None:
     lang = language(code)
-    labels = {answer: texts.answer_label(lang, answer) for answer in ANSWERS}
-    assert all(label and label != answer and "{" not in label for answer, label in labels.items()), labels
-    assert len(set(labels.values())) == len(labels)  # no two answers look alike
-    for kind in ("marshal-move", "marshal-fire", "arrest", "shove-marshal", "free", "escape", "thanks", "reflex",
-                 "dodge", "marshal-ride"):
-        assert texts.question(lang, kind) != lang.text("question.other")
-        assert lang.has(f"waiting.{kind}") and lang.has(f"help.choice.{kind}")
+    labelled_and_explained(lang, ANSWERS, ("marshal-move", "marshal-fire", "arrest", "shove-marshal", "free",
+                                           "escape", "thanks", "reflex", "dodge", "marshal-ride"))
     for card in ("idea", "arrest", "move+", "floor+"):
         assert lang.has(f"help.card.{card}") and lang.has(f"action.{card}")
 

@@ -62,11 +62,13 @@ def play_out(game: Game, levels: list[str], rng: random.Random, iterations: int 
     return kinds
 
 
-def answers_alike(game: Game, level: str, seed: int) -> None:
-    """B-11: the seat's answer is the same when only what it may not see changes (fixed rng)."""
+def answers_alike(game: Game, level: str, seed: int,
+                  hide: Callable[[Game, int, random.Random], None] | None = None) -> None:
+    """B-11: the seat's answer is the same when only what it may not see changes (``hide``, by
+    default ``hide_from``; fixed rng)."""
     seat = game.pending.seat
     other = private_copy(game)
-    hide_from(other, seat, random.Random(seed))
+    (hide or hide_from)(other, seat, random.Random(seed))
     assert observe(other, seat) == observe(game, seat)  # the change is truly hidden from the seat
     kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
     assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == choose(

@@ -26,8 +26,8 @@ from engine.scenario import build
 from engine.snapshot import to_json
 from tests.engine.test_ai import (
     answered_from_the_seat_view_only,
+    answers_alike,
     hard_answers_alike_twice,
-    hide_from,
     play_out,
     private_copy,
     walk,
@@ -170,14 +170,7 @@ def test_answers_with_the_expansion_depend_only_on_what_the_seat_may_see(level: 
     """B-11 with the expansion: what the seat may not see (others' cards, the old whiskey's place,
     others' horse-attack choices …) changed, its answer is the same for the same rng."""
     for game in states(500 + seed, every=0.08 if level == "normal" else 0.03):
-        seat = game.pending.seat
-        other = private_copy(game)
-        hide_from(other, seat, random.Random(seed))
-        assert observe(other, seat) == observe(game, seat)
-        kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
-        assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == choose(
-            game, seat, level, rng=random.Random(seed), **kwargs
-        )
+        answers_alike(game, level, seed)
 
 
 WANTED: dict[str, Callable[[Game], bool]] = {

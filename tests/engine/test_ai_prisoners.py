@@ -22,7 +22,14 @@ from engine.prisoners.objectives import fulfilled
 from engine.prisoners.with_horses import ride
 from engine.scenario import build
 from engine.snapshot import to_json
-from tests.engine.test_ai import answered_from_the_seat_view_only, hide_from, play_out, private_copy, walk
+from tests.engine.test_ai import (
+    answered_from_the_seat_view_only,
+    answers_alike,
+    hide_from,
+    play_out,
+    private_copy,
+    walk,
+)
 from tests.engine.test_ai import random_game as any_game
 
 HARD_ITERATIONS = 2
@@ -145,13 +152,7 @@ def test_answers_depend_only_on_what_the_seat_may_see(level: str, seed: int) -> 
     """B-11: others' cards, the Marshal's unrevealed objectives, the mail bags' values unseen
     changed, the seat's view and answer stay the same for the same rng."""
     for game in states(700 + seed, every=0.08 if level == "normal" else 0.03):
-        seat = game.pending.seat
-        other = private_copy(game)
-        hide_all(other, seat, random.Random(seed))
-        assert observe(other, seat) == observe(game, seat)
-        kwargs = {"iterations": HARD_ITERATIONS} if level == "hard" else {}
-        assert choose(other, seat, level, rng=random.Random(seed), **kwargs) == choose(
-            game, seat, level, rng=random.Random(seed), **kwargs)
+        answers_alike(game, level, seed, hide=hide_all)
 
 
 WANTED: dict[str, Callable[[Game], bool]] = {
@@ -203,14 +204,9 @@ def test_worlds_and_answers_with_both_expansions_come_from_the_seat_view(seed: i
     """M-50 with B-11: a world keeps the seat's view (the stagecoach, the Marshal beside it, his
     sheet's flasks as the seat sees them); hiding what the seat may not see changes no answer."""
     for game in walk(both_game(seed), seed, every=0.04):
-        seat = game.pending.seat
         world = world_as_seen(game, seed)
         assert prison(world).old_whiskey == prison(game).old_whiskey
-        other = private_copy(game)
-        hide_all(other, seat, random.Random(seed))
-        assert observe(other, seat) == observe(game, seat)
-        assert choose(other, seat, "normal", rng=random.Random(seed)) == choose(
-            game, seat, "normal", rng=random.Random(seed))
+        answers_alike(game, "normal", seed, hide=hide_all)
 
 
 def crafted_both(**scenario: object) -> Game:
@@ -310,8 +306,4 @@ def test_normal_marshal_fulfils_more_objectives_than_easy() -> None:
 def test_the_hard_ai_answers_from_the_seat_view_only_with_both_expansions(seed: int) -> None:
     """B-11 for the hard AI's worlds too (M-50): what the seat may not see changed, the same answer."""
     for game in walk(both_game(seed), seed, every=0.03):
-        seat = game.pending.seat
-        other = private_copy(game)
-        hide_all(other, seat, random.Random(seed))
-        assert choose(other, seat, "hard", rng=random.Random(seed), iterations=HARD_ITERATIONS) == choose(
-            game, seat, "hard", rng=random.Random(seed), iterations=HARD_ITERATIONS)
+        answers_alike(game, "hard", seed, hide=hide_all)
