@@ -47,7 +47,9 @@ def car_at(game: Game, pos: Position) -> int:
     the stagecoach: the car it faces, as for Ride, H-3; M-50 Ruling)."""
     car = game.train.car_of.get(pos)
     for beside in HOOKS.beside:
-        car = beside(game, pos) if car is None else car
+        if car is not None:
+            break
+        car = beside(game, pos)
     if car is None:
         raise ValueError(f"{pos!r} is at no car")
     return car

@@ -17,7 +17,7 @@ import asyncio
 import sys
 from typing import Any
 
-from table.storage import Conn, Storage, StorageError, Tx
+from table.storage import Conn, Storage, StorageError, Store, Tx
 from table.storage_pg import PgStorage
 
 # In the order their references need (games first); each with the columns that identify a row.
@@ -38,7 +38,7 @@ async def columns(source: Storage, table: str) -> list[str]:
     return [str(r["name"]) for r in await source._rows(f"PRAGMA table_info({table})")]
 
 
-async def rows_of(store: Storage | PgStorage, table: str, names: list[str], order: str) -> list[tuple[Any, ...]]:
+async def rows_of(store: Store, table: str, names: list[str], order: str) -> list[tuple[Any, ...]]:
     return [tuple(r) for r in await store._rows(f"SELECT {', '.join(names)} FROM {table} ORDER BY {order}")]
 
 

@@ -30,6 +30,9 @@ def _seat_holds(game: Game, seat: Seat, hostage: str) -> bool:
 # A player's own flasks besides their bandits' loot (the Marshal player's sheet, M-40): the
 # drinker's name and the list that holds them, or None.
 SHEETS: list[Callable[[Game, Seat], tuple[str, list[str]] | None]] = []
+# After a seat drank a flask (its kind, full or half-drunk): the Marshal player's old whiskey caps
+# his go at two cards (M-40).
+DRUNK: list[Callable[[Game, Seat, str], None]] = []
 
 
 def flasks_of(game: Game, seat: Seat) -> dict[str, tuple[str, list[str]]]:
@@ -59,6 +62,8 @@ def _drink(game: Game, seat: Seat, flask: str) -> bool:
     drinker, flasks = flasks_of(game, seat).get(flask, (str(seat.index), []))
     drink_from(game, drinker, flasks, flask)
     coach.tipsy = seat.index
+    for drunk in DRUNK:
+        drunk(game, seat, flask)
     if flask.removesuffix(HALF) == OLD:
         game.planning.actions_left += 1
     else:

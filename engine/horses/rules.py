@@ -248,11 +248,13 @@ def ride_reach(game: Game, at: Position) -> tuple[int, list[Position]] | None:
     return car, ends
 
 
-def lead_horse(game: Game, horse: int, to: Position) -> None:
-    """The horse mounted at car ``horse`` stands at the car its rider went to (H-3)."""
+def lead_horse(game: Game, horse: int, to: Position) -> int:
+    """The horse mounted at car ``horse`` stands at the car its rider went to (H-3); that car."""
     coach = game.coach
+    car = car_at(game, to)
     coach.horses.remove(horse)
-    coach.horses.append(coach.faces if to == COACH_IN else game.train.car_of[to])
+    coach.horses.append(car)
+    return car
 
 
 def _event(game: Game) -> str | None:
@@ -271,8 +273,7 @@ def _ride_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> 
         record(game, "escape", bandit=bandit.name, at=bandit.at, horse=horse)
         bandit.at = ESCAPED
         return
-    lead_horse(game, horse, to)
-    record(game, "ride", bandit=bandit.name, at=bandit.at, horse=horse, to_car=coach.horses[-1])
+    record(game, "ride", bandit=bandit.name, at=bandit.at, horse=horse, to_car=lead_horse(game, horse, to))
     enter(game, bandit, to, how="ride")
 
 

@@ -13,7 +13,6 @@ Horses & Stagecoach's rules are bandits' rules; this module lends their geometry
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.decisions import answers, ask, record
@@ -21,7 +20,7 @@ from engine.events import EVENTS, finish_event
 from engine.hooks import HOOKS
 from engine.horses.events import take_flasks
 from engine.horses.model import HALF
-from engine.horses.planning import DRINK, OLD, SHEETS
+from engine.horses.planning import DRUNK, OLD, SHEETS
 from engine.horses.rules import lead_horse, ride_reach, roof_moves, shove_ends, sight
 from engine.model import Game, Seat
 from engine.prisoners.events import with_marshal_player
@@ -46,8 +45,7 @@ def ride(game: Game, prison: Prison) -> None:
 @answers(RIDE)
 def _ride_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> None:
     horse = int(context["horse"])
-    lead_horse(game, horse, to)
-    record(game, "ride", bandit=MARSHAL, at=game.marshal, horse=horse, to_car=game.coach.horses[-1])
+    record(game, "ride", bandit=MARSHAL, at=game.marshal, horse=horse, to_car=lead_horse(game, horse, to))
     move_marshal_to(game, to, how="ride")
 
 
@@ -90,23 +88,17 @@ def _sheet(game: Game, seat: Seat) -> tuple[str, list[str]] | None:
     return (MARSHAL, prison.flasks) if prison is not None and seat.index == prison.seat else None
 
 
-Drink = Callable[[Game, Seat, str], bool]
-
-
-def _drinks(base: Drink) -> Drink:
-    """Horses & Stagecoach's drink (H-13), noting old whiskey drunk by him (two cards at most)."""
-    def drink(game: Game, seat: Seat, flask: str) -> bool:
-        prison = prison_of(game)
-        if prison is not None and seat.index == prison.seat and flask.removesuffix(HALF) == OLD:
-            prison.old_whiskey = True
-        return base(game, seat, flask)
-    return drink
+def _drunk(game: Game, seat: Seat, flask: str) -> None:
+    """Old whiskey drunk by him: two cards at most this go, "+" or not."""
+    prison = prison_of(game)
+    if prison is not None and seat.index == prison.seat and flask.removesuffix(HALF) == OLD:
+        prison.old_whiskey = True
 
 
 ACTIONS["ride"] = ride
 EVENTS["a-shot-for-the-marshal"] = with_marshal_player(EVENTS["a-shot-for-the-marshal"], a_shot_for_the_marshal)
 SHEETS.append(_sheet)
-HOOKS.plan_verbs[DRINK] = _drinks(HOOKS.plan_verbs[DRINK])
+DRUNK.append(_drunk)
 BESIDE.moves.append(_moves)
 BESIDE.sight.append(_sight)
 BESIDE.shoves.append(_shoves)
