@@ -307,11 +307,17 @@ def _tag(img: Image.Image, right: int, mid: int, label: str, colour: theme.RGB) 
     return box[0] - 6
 
 
-def _third_line(img: Image.Image, c: PanelContent, x: int, right: int, mid: int) -> None:
-    """Horses & Stagecoach: the hostage held (H-12), by name, and the flasks (H-13) at the right."""
-    for kind in reversed(c.flasks):
+def draw_flasks(img: Image.Image, flasks: tuple[str, ...], right: int, mid: int) -> int:
+    """Flasks (H-13) in a row ending at ``right``, centred on ``mid``; where the row begins."""
+    for kind in reversed(flasks):
         right -= 21
         draw.paste(img, assets.loot(kind, 20), (right, mid - 10))
+    return right
+
+
+def _third_line(img: Image.Image, c: PanelContent, x: int, right: int, mid: int) -> None:
+    """Horses & Stagecoach: the hostage held (H-12), by name, and the flasks (H-13) at the right."""
+    right = draw_flasks(img, c.flasks, right, mid)
     icon = assets.hostage(22)
     draw.paste(img, icon if c.hostage else _dim_hostage(), (x + 1, mid - 11))
     if c.hostage:

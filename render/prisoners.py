@@ -177,7 +177,7 @@ def marshal_content(obs: Observation, translate: Translate | None, acting: str |
 
 @lru_cache(maxsize=64)
 def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None) -> Image.Image:
-    from render.panels import acting_tag, hand_tag, panel_card
+    from render.panels import acting_tag, draw_flasks, hand_tag, panel_card
 
     sprite = assets.marshal()
     img = panel_card(w, h, sprite, c.acting is not None, c.fallen)
@@ -200,10 +200,7 @@ def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None
     for value in c.aces:
         draw.paste(img, _ace(value), (bx, line2 - 10))
         bx += 17
-    flask_x = w - 10  # the whiskey he took (M-40), at the right like a bandit's flasks
-    for kind in reversed(c.flasks):
-        flask_x -= 21
-        draw.paste(img, assets.loot(kind, 20), (flask_x, line2 - 10))
+    draw_flasks(img, c.flasks, w - 10, line2)  # the whiskey he took (M-40), at the right like a bandit's
     # his rewards: Wanted cards, prisoners, mail bags; his objectives seen, those revealed
     bx = x
     for icon, n in ((_wanted(True), c.wanted), (_prisoner("", "", 16, 22), c.prisoners),
