@@ -9,6 +9,7 @@ import logging
 import random
 import sys
 from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -21,7 +22,7 @@ from cogs.outbox import Outbox
 from cogs.pictures import Pictures
 from cogs.presenter import Presenter
 from cogs.translator import CatalogTranslator
-from table.config import Settings
+from table.config import AUTO, Settings
 from table.service import Tables
 from table.storage import StorageError, open_store
 from table.workers import Workers
@@ -36,9 +37,9 @@ class ColtBot(commands.Bot):
     presenter: Presenter
     outbox: Outbox
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **shards: Any) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
         self.settings = settings
         # How the bot waits on purpose (the story's rhythm, an AI's pause, a deadline, a retry): the
         # local table makes these waits follow its simulated clock without holding up a click.
@@ -54,12 +55,13 @@ class ColtBot(commands.Bot):
         clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
         # Pictures, the replay and hard AI answers are drawn and thought in worker processes.
         self.workers = Workers(processes=self.settings.worker_processes)
-        self.tables = Tables(storage, seeds=seeds, clock=clock, workers=self.workers)
+        self.tables = Tables(storage, seeds=seeds, clock=clock, workers=self.workers, holder=self.settings.holder)
         self.presenter = Presenter(self, self.tables, Pictures(self.workers))
         self.tables.show = self.presenter
         courier = Courier(self, storage, self.presenter.draw, channel_lost=self._channel_lost)
         self.outbox = Outbox(storage, courier, interval=self.settings.message_interval, clock=clock,
-                             story_interval=self.settings.story_interval, pause=self.pause)
+                             story_interval=self.settings.story_interval, pause=self.pause,
+                             holder=self.tables.holder)
         storage.committed = self.outbox.wake  # what a transaction enqueued is delivered once committed
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await asyncio.to_thread(render.preload)  # for the pictures drawn here (the local table's Preview)
@@ -103,8 +105,22 @@ class ColtBot(commands.Bot):
         await self.workers.close()
 
 
+class ShardedColtBot(ColtBot, commands.AutoShardedBot):
+    """The bot as some of the shards of a bot in many servers (COLT_SHARD_COUNT, COLT_SHARD_IDS).
+
+    Each process runs its shards; every process may serve every game, since all share one
+    PostgreSQL database: DM clicks come to shard 0's process while a game's channel belongs to its
+    server's shard, and messages reach any channel through Discord's REST API (cogs.delivery)."""
+
+
 def create_bot(settings: Settings | None = None) -> ColtBot:
-    return ColtBot(settings or Settings.from_environment())
+    settings = settings or Settings.from_environment()
+    if settings.shard_count is None:
+        return ColtBot(settings)
+    if settings.shard_count == AUTO:
+        return ShardedColtBot(settings)  # Discord says how many; all of them run here
+    return ShardedColtBot(settings, shard_count=settings.shard_count,
+                          shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None)
 
 
 # The garbage collector's thresholds in the bot's process. With the defaults (700, 10, 10) full

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from table.pace import next_reminder
-from table.service import Outcome, TableError, Tables
+from table.service import Outcome, TableError, Tables, TurnTaken
 from table.storage import RUNNING, GameRow, PlayerRow
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,23 @@ class Autopilot:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def sweep(self, grace: float) -> int:
+        """Watch anew every decision neglected for ``grace`` seconds: due and claimed by no live
+        process (the one that had it in hand died, or none here was watching it). How many."""
+        now = self.tables.clock()
+        before = now - grace
+        found = 0
+        for row in await self.tables.storage.neglected_turns(now, grace):
+            timed = row.deadline_step == row.step and row.deadline_at is not None and row.deadline_limit
+            if timed and row.deadline_at > before:  # in time: only a reminder can be due (sifted here)
+                due = next_reminder(row.deadline_limit, row.deadline_at, row.reminded, now)
+                if due is None or due[1] > before:
+                    continue
+            log.info("game %s: step %s was neglected; watching it here", row.id, row.step)
+            self.watch(row.id, row=row)
+            found += 1
+        return found
+
     async def _watch(self, game_id: int, row: GameRow | None, players: list[PlayerRow] | None) -> None:
         try:
             await self._answer_when_due(game_id, row, players)
@@ -68,6 +85,9 @@ class Autopilot:
             raise
         except TableError as error:
             log.info("game %s: nothing for the AI to do (%s)", game_id, error)
+        except TurnTaken as taken:
+            # Another process answers it; should it die first, a sweep finds the decision neglected.
+            log.debug("%s", taken)
         except Exception:
             # Never silent, never stuck: the error is logged and the watch tries again later.
             log.exception("game %s: the AI could not answer; trying again in %.0f s", game_id, RETRY_AFTER)

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+CLEANUP_RETRY = 3600.0  # seconds before a channel's deletion claimed by a process that died is tried again
+SWEEP_EVERY = 30.0  # seconds between two looks for what no process is doing (decisions, messages)
 LANGUAGE_CHOICES = [app_commands.Choice(name=language(code).text("language.name"), value=code) for code in CODES]
 
 
@@ -53,9 +55,11 @@ class Colt(commands.Cog):
 
     async def cog_load(self) -> None:
         self.cleanup.start()
+        self.sweep.start()
 
     async def cog_unload(self) -> None:
         self.cleanup.cancel()
+        self.sweep.cancel()
         await self.autopilot.close()
 
     async def resume_games(self) -> None:
@@ -64,7 +68,7 @@ class Colt(commands.Cog):
         Prompts already in people's DMs keep working (their buttons carry game and step), so
         nothing is drawn or sent again; a simulated Discord that starts empty (the local table)
         gets the whole table shown anew instead."""
-        await self.bot.outbox.start()
+        await self.bot.outbox.sweep()
         rows = await self.tables.storage.games(RUNNING)
         seats = await self.tables.storage.players_of([row.id for row in rows])
         for row in rows:
@@ -622,14 +626,30 @@ class Colt(commands.Cog):
 
     @tasks.loop(minutes=5)
     async def cleanup(self) -> None:
-        for row in await self.tables.storage.games(OVER, "abandoned"):
-            if row.cleanup_at is not None and row.cleanup_at <= time.time() and row.channel_id:
-                channel = await self._channel(row.channel_id)
-                if channel is not None and channel.id != row.lobby_channel_id:
-                    await self._delete_quietly(channel)
-                await self.tables.storage.update_game(row.id, cleanup_at=None)
+        """Delete the channels of games finished long enough ago: each one by one process only,
+        however many share the database (a claim on the game); should it die before it is done,
+        another one tries again an hour later."""
+        storage, now = self.tables.storage, time.time()
+        for row in await storage.to_clean(now):
+            if row.cleanup_at is None or not await storage.claim_cleanup(row.id, row.cleanup_at, now + CLEANUP_RETRY):
+                continue
+            channel = await self._channel(row.channel_id)
+            if channel is not None and channel.id != row.lobby_channel_id:
+                await self._delete_quietly(channel)
+            await storage.update_game(row.id, cleanup_at=None)
+
+    @tasks.loop(seconds=SWEEP_EVERY)
+    async def sweep(self) -> None:
+        """What no process is doing, picked up: decisions and messages a process that shared the
+        database had in hand when it died (or that nobody here was watching)."""
+        try:
+            await self.autopilot.sweep(SWEEP_EVERY)
+            await self.bot.outbox.sweep()
+        except Exception:
+            log.exception("the sweep failed; it runs again in %s s", SWEEP_EVERY)
 
     @cleanup.before_loop
+    @sweep.before_loop
     async def _wait_ready(self) -> None:
         await self.bot.wait_until_ready()
 

@@ -18,6 +18,13 @@ channel, a person's DMs, a lobby's channel) while that target has rows, in the o
 
 Rows survive restarts: a fresh bot starts a worker for every target with rows. A send that was under
 way when the process died is looked for in the channel before it is sent again (cogs.delivery).
+
+Several processes on one database (PostgreSQL): a target's rows are delivered by one process at a
+time, the one holding its lease (``outbox:<target>`` in the ``leases`` table), so they still go out
+in order. A worker that finds the lease held by another process leaves the target to it; a worker
+done with its target lets go of the lease and looks once more, so rows written meanwhile by a
+process that found the lease held are not left behind. Should a process die holding leases, the
+periodic ``sweep`` of the others takes its targets over once the leases have lapsed.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
-from table.storage import OutboxRow, Store
+from table.storage import OutboxRow, Store, process_name
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +43,10 @@ MAX_FILES = 10  # attachments Discord takes in one message
 BATCH = MAX_FILES + 1  # rows looked at together (combining frames, skipping superseded edits)
 FIRST_RETRY, LAST_RETRY = 1.0, 300.0  # seconds between tries of a passing failure: doubling, capped
 BACKLOG_AFTER = 60.0  # seconds a picture may wait before the pictures behind it are combined with it
+# Seconds a process's claim on delivering a target lasts (renewed while it delivers): longer than one
+# message takes (pictures drawn, Discord's answer); should the process die, another one goes on
+# delivering the target once the claim has lapsed.
+LEASE = 120.0
 
 
 class Retry(Exception):
@@ -62,8 +73,12 @@ class Outbox:
     def __init__(self, storage: Store, deliver: Deliver, *, interval: float,
                  clock: Callable[[], float] = time.time, story_interval: float = 0.0,
                  written_clock: Callable[[], float] = time.time,
-                 pause: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 pause: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 holder: str | None = None, lease: float = LEASE) -> None:
         self.storage, self.deliver, self.interval, self.clock = storage, deliver, interval, clock
+        self.holder = holder or process_name()  # this process, among those sharing the database
+        self.lease = lease
+        self._held: dict[str, float] = {}  # target → until when this process holds its lease (``clock``)
         self.story_interval = story_interval
         self.pause = pause  # how a worker waits: for its next try, or the story's rhythm
         self.written_clock = written_clock  # the clock of the rows' ``created_at`` (the storage's)
@@ -83,8 +98,9 @@ class Outbox:
                 continue
             self._workers[target] = asyncio.create_task(self._work(target), name=f"colt-outbox-{target}")
 
-    async def start(self) -> None:
-        """After a start: deliver whatever was waiting when the last process stopped."""
+    async def sweep(self) -> None:
+        """Deliver whatever waits: after a start, what was waiting when the last process stopped;
+        then, periodically, the targets of a process that died (the others' are left to them)."""
         self.wake(await self.storage.outbox_targets())
 
     @property
@@ -108,6 +124,31 @@ class Outbox:
                 worker.cancel()
             await asyncio.gather(*late, return_exceptions=True)
         self._workers.clear()
+        for target in list(self._held):  # another process may take them over at once
+            await self._let_go(target)
+
+    async def _hold(self, target: str, longer: float = 0.0) -> bool:
+        """Whether this process delivers ``target`` for the next ``lease`` (and ``longer``) seconds:
+        the lease is claimed, or renewed once half of it is gone; False when another process holds it."""
+        now = self.clock()
+        if self._held.get(target, 0.0) - now > self.lease / 2 + longer:
+            return True
+        # Noted before the claim: should the worker be cancelled during it, ``close`` lets go of it.
+        self._held[target] = until = now + self.lease + longer
+        if await self.storage.claim(f"outbox:{target}", self.holder, now, until):
+            return True
+        self._held.pop(target, None)
+        return False
+
+    async def _let_go(self, target: str) -> None:
+        if self._held.pop(target, None) is not None:
+            await self.storage.release(f"outbox:{target}", self.holder)
+
+    async def _finished(self, target: str) -> bool:
+        """Nothing left to deliver as far as this worker knows: the lease is let go. Whether rows
+        came meanwhile all the same (another process wrote them while this one held the lease)."""
+        await self._let_go(target)
+        return bool(await self.storage.outbox(target, 1))
 
     def _backlog(self, first: OutboxRow) -> bool:
         """Whether the first waiting row has waited long: written long ago (a restart), or read long
@@ -122,16 +163,20 @@ class Outbox:
         complete = False  # ``rows`` were all of the target's rows when read
         try:
             while not self._closed:
+                if not await self._hold(target):
+                    return  # another process delivers this target
                 if not rows or target in self._again:
                     self._again.discard(target)
                     rows = await self.storage.outbox(target, BATCH)
                     complete = len(rows) < BATCH
                 if not rows:
-                    if target in self._again:
+                    if target in self._again or await self._finished(target):
                         continue
                     return  # nothing left: the worker ends (and is started again by the next wake)
                 wait = rows[0].not_before - self.clock()
                 if wait > 0:
+                    if not await self._hold(target, longer=wait):
+                        return
                     await self.pause(wait)
                     continue
                 batch, superseded = plan_batch(rows, combine=self._backlog(rows[0]))
@@ -157,7 +202,7 @@ class Outbox:
                 for row in batch:
                     self._first_seen.pop(row.id, None)
                 rows = rows[len(batch):]
-                if not rows and complete and target not in self._again:
+                if not rows and complete and target not in self._again and not await self._finished(target):
                     return  # everything read was delivered, and nothing was written since
                 if rows:
                     pause = self.story_interval if _is_frame(batch[-1]) and _is_frame(rows[0]) else 0.0

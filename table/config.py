@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +18,37 @@ def _int(name: str, default: int) -> int:
         return int(raw)
     except ValueError as error:
         raise SystemExit(f"{name} must be a whole number, not {raw!r}") from error
+
+
+AUTO = "auto"  # COLT_SHARD_COUNT=auto: as many shards as Discord recommends, all in this process
+
+
+def _shards() -> tuple[int | str | None, tuple[int, ...] | None]:
+    """COLT_SHARD_COUNT and COLT_SHARD_IDS: how many shards the bot has in all (a number, or
+    ``auto``), and which of them this process runs (``0,1`` or ``0-3``; all of them when unset)."""
+    raw_count = os.environ.get("COLT_SHARD_COUNT", "").strip().lower()
+    raw_ids = os.environ.get("COLT_SHARD_IDS", "").strip()
+    count: int | str | None = None
+    if raw_count == AUTO:
+        count = AUTO
+    elif raw_count:
+        count = _int("COLT_SHARD_COUNT", 1)
+        if count < 1:
+            raise SystemExit(f"COLT_SHARD_COUNT must be 1 or more (or {AUTO}), not {raw_count!r}")
+    if not raw_ids:
+        return count, None
+    if not isinstance(count, int):
+        raise SystemExit("COLT_SHARD_IDS needs COLT_SHARD_COUNT, the number of shards in all processes")
+    ids: list[int] = []
+    for part in raw_ids.replace(" ", "").split(","):
+        first, _, last = part.partition("-")
+        try:
+            ids.extend(range(int(first), int(last or first) + 1))
+        except ValueError:
+            raise SystemExit(f"COLT_SHARD_IDS must list shard numbers like 0,1 or 0-3, not {raw_ids!r}") from None
+    if not ids or len(set(ids)) != len(ids) or not all(0 <= shard < count for shard in ids):
+        raise SystemExit(f"COLT_SHARD_IDS must name different shards from 0 to {count - 1}, not {raw_ids!r}")
+    return count, tuple(ids)
 
 
 @dataclass(frozen=True)
@@ -37,11 +69,30 @@ class Settings:
     # Seconds between two action pictures in a game's channel: the round unfolds for watchers at a
     # steady rhythm instead of arriving in a burst (issue 13); 0: as fast as message_interval allows.
     story_interval: float = 2.5
+    # Sharding (a bot in thousands of servers, over several processes on one PostgreSQL database):
+    # the shards in all, a number or "auto" (None: no sharding), and those this process runs.
+    shard_count: int | str | None = None
+    shard_ids: tuple[int, ...] | None = None
+    # This process's name among those sharing the database: what it claims (a turn's timer, a
+    # channel's messages) is its own. The same name after a restart takes its claims back at once;
+    # two processes running at once must have different names (their shards differ).
+    process_name: str = ""
+
+    @property
+    def holder(self) -> str:
+        if self.process_name:
+            return self.process_name
+        shards = ",".join(map(str, self.shard_ids)) if self.shard_ids is not None else "all"
+        return f"{socket.gethostname()}:shards={shards}"
 
     @classmethod
     def from_environment(cls) -> Settings:
         database = os.environ.get("COLT_DATABASE", "").strip()
+        shard_count, shard_ids = _shards()
         return cls(
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            process_name=os.environ.get("COLT_PROCESS_NAME", "").strip(),
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=(database if database.startswith(("postgresql://", "postgres://")) else Path(database)) if database
             else ROOT / "colt-express.sqlite3",

@@ -45,11 +45,15 @@ from table.storage import (
     StaleStep,
     Store,
     deadline_columns,
+    process_name,
 )
 from table.workers import Workers
 
 log = logging.getLogger(__name__)
 MIN_PLAYERS, MAX_PLAYERS = 3, 7  # 7 with Mei (M-30, B-3.2)
+
+TURN_LEASE = 60.0  # seconds a process's claim on a turn lasts (Tables.turn_lease)
+CHANNEL_LEASE = 60.0  # seconds a process's claim on replacing a lost channel lasts
 
 MISSES_BEFORE_ABSENT = 3  # missed decisions in a row before the AI takes the seat until "I'm back"
 STAND_IN = "normal"  # the AI level that answers for a person whose time is up or who is away
@@ -196,6 +200,10 @@ class TableError(Exception):
         return lang.text(self.key, **self.fields)
 
 
+class TurnTaken(Exception):
+    """Another process (sharing the database) answers this decision: its timer or AI move is theirs."""
+
+
 @dataclass
 class Lobby:
     game: GameRow
@@ -259,6 +267,11 @@ class Tables:
     clock: Callable[[], float] = time.time  # now, in seconds since the epoch: deadlines are set by it
     show: Show = field(default_factory=NothingShown)
     workers: Workers = field(default_factory=lambda: Workers(processes=False))  # where the AI thinks
+    # This process among those sharing the database: what it claims (a turn, a lease) is its own.
+    holder: str = field(default_factory=process_name)
+    # Seconds a claimed turn (a timer, an AI move) stays this process's: longer than any AI answer
+    # takes; should this process die meanwhile, another one answers once the claim has lapsed.
+    turn_lease: float = TURN_LEASE
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     # A cache of game states, checked against the stored step before use: the database is the truth.
     _states: OrderedDict[int, Game] = field(default_factory=OrderedDict)
@@ -622,7 +635,8 @@ class Tables:
 
     async def autoplay(self, game_id: int, step: int, *, budget_ms: float | None = None) -> Outcome | None:
         """The AI answers decision ``step`` for an AI seat, an absent person, or a person whose time
-        is up; None when that decision is no longer waiting for it (answered, or the game moved on).
+        is up; None when that decision is no longer waiting for it (answered, or the game moved on);
+        ``TurnTaken`` when another process sharing the database has claimed it.
 
         The AI thinks in a worker process (table.workers) on a copy of the game, outside the lock, so
         people's clicks are never held up; its answer is then applied like any other, if still wanted."""
@@ -643,6 +657,11 @@ class Tables:
             else:
                 return None  # a person, still in time
             snapshot = dumps(state)
+            # Of several processes watching this decision, the one that claims it answers it.
+            now = self.clock()
+            if not await self.storage.claim_turn(game_id, step, self.holder, now, now + self.turn_lease):
+                raise TurnTaken(f"game {game_id}: step {step} is another process's to answer")
+        log.debug("game %s: the %s AI answers step %s (%s)", game_id, player.ai or STAND_IN, step, source)
         level = player.ai or STAND_IN
         seed = f"{row.seed}:{step}"  # reproducible when the AI plays by iterations
         try:
@@ -773,9 +792,12 @@ class Tables:
             player = next(p for p in players if p.seat == row.waiting_seat)
             state = await self.state(game_id, row)
             deliveries = await self.show.reminder(row, player, state)
-            async with self.storage.transaction() as tx:
-                tx.reminded(game_id, step, number)
-                tx.enqueue(deliveries)
+            try:
+                async with self.storage.transaction() as tx:
+                    tx.reminded(game_id, step, number)
+                    tx.enqueue(deliveries)
+            except StaleStep:
+                return False  # another process sent it first
             return True
 
     async def _running(self, game_id: int) -> GameRow:
@@ -881,19 +903,34 @@ class Tables:
                 return "replaced"
             if row.status != RUNNING:
                 return "gone"
-            channel_id = await open_channel(row)
-            if channel_id is None:
+            # One process makes the new channel: another one noticing the loss too tries later.
+            lease, now = f"channel:{game_id}", self.clock()
+            if not await self.storage.claim(lease, self.holder, now, now + CHANNEL_LEASE):
                 return "later"
-            players = await self.storage.players(game_id)
-            state = await self.state(game_id, row)
-            row.channel_id = channel_id
-            deliveries = await self.show.channel_moved(row, players, state, Lobby(row, players))
-            async with self.storage.transaction() as tx:
-                tx.update_game(game_id, channel_id=channel_id)
-                tx.forget_messages(game_id, ["pile", "status"])  # they were in the lost channel
-                tx.enqueue(deliveries)
-            log.info("game %s: its channel %s was gone; it goes on in %s", game_id, lost, channel_id)
-            return "replaced"
+            try:
+                row = await self.row(game_id)  # as the claim found it: another process may have moved it
+                if row.channel_id != lost:
+                    return "replaced"
+                return await self._move(row, open_channel)
+            finally:
+                await self.storage.release(lease, self.holder)
+
+    async def _move(self, row: GameRow, open_channel: Callable[[GameRow], Awaitable[int | None]]) -> str:
+        """The game's table in a new channel (``open_channel`` makes it), with what that shows."""
+        game_id, lost = row.id, row.channel_id
+        channel_id = await open_channel(row)
+        if channel_id is None:
+            return "later"
+        players = await self.storage.players(game_id)
+        state = await self.state(game_id, row)
+        row.channel_id = channel_id
+        deliveries = await self.show.channel_moved(row, players, state, Lobby(row, players))
+        async with self.storage.transaction() as tx:
+            tx.update_game(game_id, channel_id=channel_id)
+            tx.forget_messages(game_id, ["pile", "status"])  # they were in the lost channel
+            tx.enqueue(deliveries)
+        log.info("game %s: its channel %s was gone; it goes on in %s", game_id, lost, channel_id)
+        return "replaced"
 
     async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
         async with self.lock(game_id):

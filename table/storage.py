@@ -19,7 +19,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import os
 import re
+import secrets
+import socket
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
@@ -33,6 +36,7 @@ import aiosqlite
 
 from table import ratings
 from table.config import ROOT
+from table.pace import REMIND_AT, REMIND_FROM
 from table.ratings import Placing
 
 MIGRATIONS = ROOT / "data" / "migrations"
@@ -401,10 +405,40 @@ class Tx:
         self.writes.append(lambda db: ratings.rate(db, guild_id, placings))
 
     def reminded(self, game_id: int, step: int, number: int) -> None:
-        """Reminder ``number`` of the decision at ``step`` is sent: written once (compare-and-set),
-        the write's count says whether this was the first to send it."""
-        self.execute("UPDATE games SET reminded = ? WHERE id = ? AND step = ? AND deadline_step = ? AND reminded < ?"
-                     " AND paused_at IS NULL", (number, game_id, step, step, number))
+        """Reminder ``number`` of the decision at ``step`` is sent: written once (compare-and-set).
+        When another writer (another process) sent it first: ``StaleStep``, and nothing of the
+        transaction (the reminder's message) is written."""
+
+        async def compare_and_set(db: Conn) -> None:
+            changed = await db.execute(
+                "UPDATE games SET reminded = ? WHERE id = ? AND step = ? AND deadline_step = ? AND reminded < ?"
+                " AND paused_at IS NULL", (number, game_id, step, step, number))
+            if changed != 1:
+                raise StaleStep(f"reminder {number} of game {game_id} at step {step} is not due")
+
+        self.writes.append(compare_and_set)
+
+    # --- what one process of several claims for a while (leases) ---------------------------------
+
+    def claim_turn(self, game_id: int, step: int, holder: str, now: float, until: float) -> None:
+        """Claim the answering of decision ``step`` (its timer or an AI move) for ``holder`` until
+        ``until``; the write returns 1 when ``holder`` has it: nobody else holds it, or their claim
+        lapsed (their process died). The answer's compare-and-set still decides what is written."""
+        self.execute(
+            "UPDATE games SET turn_holder = ?, turn_step = ?, turn_until = ? WHERE id = ? AND step = ?"
+            " AND status = ? AND (turn_step IS NULL OR turn_step != ? OR turn_holder = ? OR turn_until < ?)",
+            (holder, step, until, game_id, step, RUNNING, step, holder, now))
+
+    def claim(self, name: str, holder: str, now: float, until: float) -> None:
+        """Claim the lease ``name`` (``outbox:<target>``, ``channel:<game>``) for ``holder`` until
+        ``until``; the write returns 1 when ``holder`` has it (it was free, lapsed, or theirs)."""
+        self.execute(
+            "INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE"
+            " SET holder = excluded.holder, until = excluded.until"
+            " WHERE leases.holder = excluded.holder OR leases.until < ?", (name, holder, until, now))
+
+    def release(self, name: str, holder: str) -> None:
+        self.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
 
     # --- messages to edit later ----------------------------------------------------------------
 
@@ -528,6 +562,33 @@ class Store:
         async with self.transaction() as tx:
             tx.enqueue(deliveries)
 
+    async def claim_turn(self, game_id: int, step: int, holder: str, now: float, until: float) -> bool:
+        """Whether ``holder`` now answers decision ``step`` of the game (``Tx.claim_turn``)."""
+        tx = Tx()
+        tx.claim_turn(game_id, step, holder, now, until)
+        (changed,) = await self.commit(tx)
+        return bool(changed == 1)
+
+    async def claim_cleanup(self, game_id: int, due: float, retry_at: float) -> bool:
+        """Claim the cleanup of a finished game's channel that was due at ``due``: of processes
+        running the cleanup together, one gets it. It is due again at ``retry_at`` (should this
+        process die before it is done); done, ``cleanup_at`` is cleared."""
+        tx = Tx()
+        tx.execute("UPDATE games SET cleanup_at = ? WHERE id = ? AND cleanup_at = ?", (retry_at, game_id, due))
+        (changed,) = await self.commit(tx)
+        return bool(changed == 1)
+
+    async def claim(self, name: str, holder: str, now: float, until: float) -> bool:
+        """Whether ``holder`` now holds the lease ``name`` until ``until`` (``Tx.claim``)."""
+        tx = Tx()
+        tx.claim(name, holder, now, until)
+        (changed,) = await self.commit(tx)
+        return bool(changed == 1)
+
+    async def release(self, name: str, holder: str) -> None:
+        async with self.transaction() as tx:
+            tx.release(name, holder)
+
     # --- reading -------------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -543,6 +604,12 @@ class Store:
             sql += " AND guild_id = ?"
             params.append(guild_id)
         return [_game(row) for row in await self._rows(sql + " ORDER BY id", params)]
+
+    async def to_clean(self, now: float) -> list[GameRow]:
+        """Finished games whose channel is due to be deleted."""
+        rows = await self._rows("SELECT * FROM games WHERE status IN (?, ?) AND cleanup_at <= ? ORDER BY id",
+                                (OVER, ABANDONED, now))
+        return [_game(row) for row in rows]
 
     async def game_in_channel(self, channel_id: int) -> GameRow | None:
         rows = await self._rows(
@@ -616,6 +683,24 @@ class Store:
         )
         return [dict(r) for r in rows]
 
+    async def neglected_turns(self, now: float, grace: float) -> list[GameRow]:
+        """Running games whose pending decision should have been acted on ``grace`` seconds ago and
+        is not claimed (or its claim lapsed): an AI seat or an absent person waiting since then, a
+        deadline passed, or (a superset, for the caller to sift with ``next_reminder``) a reminder
+        perhaps due: past the first reminder's moment, with a reminder still to send. What a process
+        that died had in hand is found here."""
+        before = now - grace
+        rows = await self._rows(
+            "SELECT g.* FROM games g JOIN players p ON p.game_id = g.id AND p.seat = g.waiting_seat"
+            " WHERE g.status = ? AND g.paused_at IS NULL"
+            " AND (g.turn_step IS NULL OR g.turn_step != g.step OR g.turn_until < ?)"
+            " AND ((p.ai IS NOT NULL OR p.absent = 1) AND g.waiting_since <= ?"
+            " OR g.deadline_step = g.step AND (g.deadline_at <= ? OR g.deadline_limit >= ? AND g.reminded < ?"
+            " AND g.deadline_at - g.deadline_limit * ? <= ?))"
+            " ORDER BY g.id",
+            (RUNNING, now, before, before, REMIND_FROM, len(REMIND_AT), max(REMIND_AT), before))
+        return [_game(row) for row in rows]
+
     # --- the outbox ----------------------------------------------------------------------------
 
     async def outbox_targets(self) -> list[str]:
@@ -682,6 +767,12 @@ class Storage(Store):
         other coroutines read too) would hold the reader's snapshot, and later reads would miss what
         was committed since."""
         return list(await self.reader.execute_fetchall(sql, params))
+
+def process_name() -> str:
+    """This process's name among those sharing a database, for what it claims: its host, its pid
+    and a random part (a pid is used again after a restart)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
 
 def is_url(database: str | Path) -> bool:
     return str(database).startswith(("postgresql://", "postgres://"))

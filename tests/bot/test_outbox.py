@@ -143,7 +143,7 @@ async def test_waiting_rows_are_delivered_after_a_restart(storage: Storage) -> N
     await stopped.close(grace=0.0)
     assert await storage.outbox_size() == 3
     deliver = Recorder(storage)
-    await wired(storage, deliver).start()
+    await wired(storage, deliver).sweep()
     for _ in range(100):
         if await storage.outbox_size() == 0:
             break
@@ -174,7 +174,8 @@ async def test_a_bug_in_delivering_keeps_the_rows_for_the_next_wake(storage: Sto
 
 async def test_rows_are_read_once_and_rows_written_meanwhile_are_not_missed(storage: Storage) -> None:
     """A worker reads its target's rows once and delivers them all; a row committed while it
-    delivers wakes it to read again (each read is the database's work, a click brings several)."""
+    delivers wakes it to read again (each read is the database's work, a click brings several);
+    done, it looks once more after letting go of the target."""
     reads: list[int] = []
     read = storage.outbox
 
@@ -196,7 +197,9 @@ async def test_rows_are_read_once_and_rows_written_meanwhile_are_not_missed(stor
     await storage.enqueue([Delivery("game:1", {"op": "send", "content": f"row {n}"}, 1) for n in range(3)])
     await outbox.drain()
     assert [c for _, contents in deliver.messages for c in contents] == ["row 0", "row 1", "row 2", "late"]
-    assert reads == [3, 3]  # the second read (woken by "late") sees the rest; no read found nothing
+    # The second read (woken by "late") sees the rest; the last, once the target's lease is let go,
+    # looks for rows another process wrote while this one held it (issue 17): there are none.
+    assert reads == [3, 3, 0]
     assert await storage.outbox_size() == 0
 
 
