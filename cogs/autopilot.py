@@ -29,6 +29,7 @@ class Autopilot:
         self.tables, self.after, self.pause = tables, after, pause
         self.think, self.budget_ms = think, budget_ms
         self._watches: dict[int, asyncio.Task[None]] = {}
+        self._steps: dict[int, int] = {}  # the decision (its step) each game's watch is on
 
     def watch(self, game_id: int, *, row: GameRow | None = None, players: list[PlayerRow] | None = None) -> None:
         """(Re)start the watch of a game for its pending decision; the old one is dropped.
@@ -44,12 +45,14 @@ class Autopilot:
     def _ended(self, game_id: int, task: asyncio.Task[None]) -> None:
         if self._watches.get(game_id) is task:
             del self._watches[game_id]  # only watches with something to wait for are kept
+            self._steps.pop(game_id, None)
 
     @property
     def watching(self) -> int:
         return len(self._watches)
 
     def forget(self, game_id: int) -> None:
+        self._steps.pop(game_id, None)
         task = self._watches.pop(game_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -68,6 +71,8 @@ class Autopilot:
         before = now - grace
         found = 0
         for row in await self.tables.storage.neglected_turns(now, grace):
+            if self._steps.get(row.id) == row.step and row.id in self._watches:
+                continue  # watched here already (it may have claimed the decision since it was read)
             timed = row.deadline_step == row.step and row.deadline_at is not None and row.deadline_limit
             if timed and row.deadline_at > before:  # in time: only a reminder can be due (sifted here)
                 due = next_reminder(row.deadline_limit, row.deadline_at, row.reminded, now)
@@ -100,6 +105,7 @@ class Autopilot:
             if row.status != RUNNING or row.waiting_seat is None or row.paused:
                 return
             step, seat = row.step, row.waiting_seat
+            self._steps[game_id] = step
             players = players or await self.tables.storage.players(game_id)
             player = next(p for p in players if p.seat == seat)
             if player.autoplayed:
