@@ -55,7 +55,8 @@ class Colt(commands.Cog):
 
     async def cog_load(self) -> None:
         self.cleanup.start()
-        self.sweep.start()
+        if self.tables.storage.shared:  # other processes may die with work in hand
+            self.sweep.start()
 
     async def cog_unload(self) -> None:
         self.cleanup.cancel()

@@ -8,6 +8,7 @@ their language by the cog.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
 import random
@@ -16,7 +17,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import engine
 from engine import Game, Options, apply, new_game
@@ -50,6 +51,7 @@ from table.storage import (
 from table.workers import Workers
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 MIN_PLAYERS, MAX_PLAYERS = 3, 7  # 7 with Mei (M-30, B-3.2)
 
 TURN_LEASE = 60.0  # seconds a process's claim on a turn lasts (Tables.turn_lease)
@@ -198,6 +200,27 @@ class TableError(Exception):
 
     def text(self, lang: Language) -> str:
         return lang.text(self.key, **self.fields)
+
+
+STEP_TRIES = 3  # a change of a game's timing made again when another process moved the game on meanwhile
+
+
+def at_stored_step(change: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    """A change of the pending decision's timing (pause, pace, presence), made under the game's lock
+    at the step it read, and made again from the database should another process have answered
+    meanwhile (its write, ``Tx.retime``, is then refused: ``StaleStep``)."""
+
+    @functools.wraps(change)
+    async def at_step(self: Tables, game_id: int, *args: Any, **kwargs: Any) -> T:
+        async with self.lock(game_id):
+            for _ in range(STEP_TRIES):
+                try:
+                    return await change(self, game_id, *args, **kwargs)
+                except StaleStep:
+                    self.forget(game_id)
+            raise TableError("error.stale")
+
+    return at_step
 
 
 class TurnTaken(Exception):
@@ -682,27 +705,27 @@ class Tables:
             return await self._apply(row, players, player.seat, step, answer, source, presence,
                                      went_absent=presence is not None and presence[1])
 
+    @at_stored_step
     async def back(self, game_id: int, user_id: int) -> tuple[GameRow, PlayerRow]:
         """An absent person takes their seat back; their decision, if one waits, is timed anew."""
-        async with self.lock(game_id):
-            row, players, player = await self._playing(game_id, user_id)
-            if not player.absent:
-                raise TableError("error.not-away")
-            player.absent, player.missed = False, 0
-            state = await self.state(game_id, row)
-            await self._change_presence(row, player, state, back=True, timing=self._timing(row, players, state))
-            return await self.row(game_id), player
+        row, players, player = await self._playing(game_id, user_id)
+        if not player.absent:
+            raise TableError("error.not-away")
+        player.absent, player.missed = False, 0
+        state = await self.state(game_id, row)
+        await self._change_presence(row, player, state, back=True, timing=self._timing(row, players, state))
+        return await self.row(game_id), player
 
+    @at_stored_step
     async def step_away(self, game_id: int, user_id: int) -> PlayerRow:
         """A person leaves a running game: the AI plays their bandit until they come back."""
-        async with self.lock(game_id):
-            row, _, player = await self._playing(game_id, user_id)
-            player.absent = True
-            state = await self.state(game_id, row)
-            waiting_for_them = state.pending is not None and state.pending.seat == player.seat
-            timing = {**deadline_columns(None), "paused_left": None} if waiting_for_them else None
-            await self._change_presence(row, player, state, back=False, timing=timing)
-            return player
+        row, _, player = await self._playing(game_id, user_id)
+        player.absent = True
+        state = await self.state(game_id, row)
+        waiting_for_them = state.pending is not None and state.pending.seat == player.seat
+        timing = {**deadline_columns(None), "paused_left": None} if waiting_for_them else None
+        await self._change_presence(row, player, state, back=False, timing=timing)
+        return player
 
     async def _change_presence(self, row: GameRow, player: PlayerRow, state: Game, *, back: bool,
                                timing: dict[str, Any] | None) -> None:
@@ -711,7 +734,7 @@ class Tables:
         async with self.storage.transaction() as tx:
             tx.set_presence(row.id, player.seat, missed=player.missed, absent=player.absent)
             if timing is not None:
-                tx.update_game(row.id, **timing)
+                tx.retime(row.id, row.step, **timing)
             tx.enqueue(deliveries)
 
     def _timing(self, row: GameRow, players: list[PlayerRow], state: Game) -> dict[str, Any]:
@@ -724,49 +747,49 @@ class Tables:
 
     # --- pace and pause (the host, or a server manager) -------------------------------------------
 
+    @at_stored_step
     async def pause(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
         """Stop the game's clock: its decision keeps the time it had left; nobody may answer."""
-        async with self.lock(game_id):
-            row = await self._hosted(game_id, user_id, may_manage)
-            if row.paused:
-                raise TableError("error.already-paused", game=game_id)
-            now = self.clock()
-            left = max(0.0, row.deadline_at - now) if row.deadline_step == row.step and row.deadline_at else None
-            state = await self.state(game_id, row)
-            row.paused_at, row.paused_left, row.deadline_at = now, left, None
-            await self._retime(row, state, {"paused_at": now, "paused_left": left, "deadline_at": None},
-                               "paused", user_id)
-            return row
+        row = await self._hosted(game_id, user_id, may_manage)
+        if row.paused:
+            raise TableError("error.already-paused", game=game_id)
+        now = self.clock()
+        left = max(0.0, row.deadline_at - now) if row.deadline_step == row.step and row.deadline_at else None
+        state = await self.state(game_id, row)
+        row.paused_at, row.paused_left, row.deadline_at = now, left, None
+        await self._retime(row, state, {"paused_at": now, "paused_left": left, "deadline_at": None},
+                           "paused", user_id)
+        return row
 
+    @at_stored_step
     async def resume(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
         """Start the clock again: the decision has the time it had left when paused."""
-        async with self.lock(game_id):
-            row = await self._hosted(game_id, user_id, may_manage)
-            if not row.paused:
-                raise TableError("error.not-paused", game=game_id)
-            state = await self.state(game_id, row)
-            at = self.clock() + row.paused_left if row.paused_left is not None else None
-            row.paused_at, row.paused_left, row.deadline_at = None, None, at
-            if at is not None:
-                row.deadline_step = row.step
-            await self._retime(row, state, {"paused_at": None, "paused_left": None, "deadline_at": at,
-                                            "deadline_step": row.deadline_step}, "resumed", user_id)
-            return row
+        row = await self._hosted(game_id, user_id, may_manage)
+        if not row.paused:
+            raise TableError("error.not-paused", game=game_id)
+        state = await self.state(game_id, row)
+        at = self.clock() + row.paused_left if row.paused_left is not None else None
+        row.paused_at, row.paused_left, row.deadline_at = None, None, at
+        if at is not None:
+            row.deadline_step = row.step
+        await self._retime(row, state, {"paused_at": None, "paused_left": None, "deadline_at": at,
+                                        "deadline_step": row.deadline_step}, "resumed", user_id)
+        return row
 
+    @at_stored_step
     async def set_pace(self, game_id: int, user_id: int, pace: str, *, may_manage: bool) -> GameRow:
         """A new pace from now on: the decision waited for gets the new pace's whole time."""
         if pace not in PACES:
             raise TableError("error.bad-option")
-        async with self.lock(game_id):
-            row = await self._hosted(game_id, user_id, may_manage)
-            row.options = {**row.options, "timer": pace}
-            state = await self.state(game_id, row)
-            players = await self.storage.players(game_id)
-            timing = self._timing(row, players, state)
-            for name, value in timing.items():
-                setattr(row, name, value)
-            await self._retime(row, state, {"options": row.options, **timing}, "paced", user_id)
-            return row
+        row = await self._hosted(game_id, user_id, may_manage)
+        row.options = {**row.options, "timer": pace}
+        state = await self.state(game_id, row)
+        players = await self.storage.players(game_id)
+        timing = self._timing(row, players, state)
+        for name, value in timing.items():
+            setattr(row, name, value)
+        await self._retime(row, state, {"options": row.options, **timing}, "paced", user_id)
+        return row
 
     async def _hosted(self, game_id: int, user_id: int, may_manage: bool) -> GameRow:
         row = await self._running(game_id)
@@ -777,7 +800,7 @@ class Tables:
     async def _retime(self, row: GameRow, state: Game, columns: dict[str, Any], change: str, user_id: int) -> None:
         deliveries = await self.show.retimed(row, state, change, user_id)
         async with self.storage.transaction() as tx:
-            tx.update_game(row.id, **columns)
+            tx.retime(row.id, row.step, **columns)
             tx.enqueue(deliveries)
 
     async def remind(self, game_id: int, step: int, number: int) -> bool:

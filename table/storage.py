@@ -277,11 +277,21 @@ class Tx:
         self.writes.append(create)
 
     def update_game(self, game_id: int, **fields: Any) -> None:
-        if "options" in fields:
-            fields["options"] = json.dumps(fields["options"])
-        fields["updated_at"] = time.time()
-        assignments = ", ".join(f"{name} = ?" for name in fields)
-        self.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
+        assignments, values = _game_assignments(fields)
+        self.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
+
+    def retime(self, game_id: int, step: int, **fields: Any) -> None:
+        """The pending decision's timing (or other columns) changed, only where the stored game is
+        still at ``step``: else ``StaleStep`` (another process answered it meanwhile; the timing
+        written with that answer stands), and nothing of the transaction is written."""
+        assignments, values = _game_assignments(fields)
+
+        async def compare_and_set(db: Conn) -> None:
+            if await db.execute(f"UPDATE games SET {assignments} WHERE id = ? AND step = ?",
+                                (*values, game_id, step)) != 1:
+                raise StaleStep(f"game {game_id} is no longer at step {step}")
+
+        self.writes.append(compare_and_set)
 
     def claim_start(self, game_id: int, now: float) -> None:
         """Claim an open lobby for starting it; the write returns 0 when someone else's start holds it."""
@@ -497,6 +507,14 @@ class Tx:
                                              [(now, i) for i in ids]))
 
 
+def _game_assignments(fields: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    """``name = ?, …`` of a game's changed columns and their values (options as JSON; the time)."""
+    columns = {**fields, "updated_at": time.time()}
+    if "options" in columns:
+        columns["options"] = json.dumps(columns["options"])
+    return ", ".join(f"{name} = ?" for name in columns), tuple(columns.values())
+
+
 async def _insert_delivery(db: Conn, delivery: Delivery, now: float) -> None:
     await db.execute("INSERT INTO outbox (game_id, target, body, created_at) VALUES (?, ?, ?, ?)",
                      (delivery.game_id, delivery.target, json.dumps(delivery.body, separators=(",", ":")), now))
@@ -510,6 +528,10 @@ class Store:
     """What both backends share: transactions of noted writes (``Tx``), single writes, and reads.
     A backend gives ``commit`` (run a ``Tx`` in one transaction of its own), ``_rows`` (one read,
     ``?`` placeholders) and ``close``."""
+
+    # Whether several processes may share this database (PostgreSQL): then each one sweeps for what
+    # a dead one left. A SQLite file serves one process, whose restart resumes everything.
+    shared = False
 
     def __init__(self) -> None:
         # Told the outbox targets with new rows right after each commit (the outbox wakes them).

@@ -61,6 +61,8 @@ class PgConn:
 class PgStorage(Store):
     """A pool of connections: each transaction and each read takes one for its own time."""
 
+    shared = True  # several bot processes may use one PostgreSQL database
+
     def __init__(self, pool: asyncpg.Pool) -> None:
         super().__init__()
         self.pool = pool

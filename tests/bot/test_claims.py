@@ -13,7 +13,8 @@ import pytest
 
 from cogs.autopilot import Autopilot
 from cogs.outbox import Outbox
-from table.service import Outcome, Tables, TurnTaken
+from engine import Game
+from table.service import NothingShown, Outcome, Tables, TurnTaken
 from table.storage import OVER, RUNNING, Delivery, GameRow, OutboxRow, Store, open_store
 
 
@@ -190,6 +191,34 @@ async def test_a_lost_channel_is_replaced_by_one_process_only(two: list[Tables])
     assert (await two[1].row(game)).channel_id == {"one": 61, "two": 62}[opened[0]]
     assert await two[1].move_table(game, 51, opener("two", 63)) == "replaced"  # later: done already
     assert len(opened) == 1
+
+
+async def test_a_pause_made_while_another_process_answers_is_made_again_at_the_new_step(
+        two: list[Tables]) -> None:
+    game = await started(two[0])
+    step = (await two[0].row(game)).step
+
+    class AnswerMeanwhile(NothingShown):
+        """Process "two" answers the decision while "one" is between reading the game and writing."""
+
+        calls = 0
+
+        async def retimed(self, row: GameRow, state: Game, change: str, user_id: int) -> list[Delivery]:
+            self.calls += 1
+            if self.calls == 1:
+                fresh = await two[1].state(game)
+                assert fresh.pending is not None
+                seat = fresh.pending.seat
+                user = next(p.user_id for p in await two[1].storage.players(game) if p.seat == seat)
+                await two[1].answer(game, user, fresh.step, fresh.pending.options[0])
+            return []
+
+    shown = two[0].show = AnswerMeanwhile()
+    await two[0].pause(game, 1, may_manage=False)
+    stored = await two[1].row(game)
+    assert shown.calls == 2  # refused at the old step, made again at the new one
+    assert stored.step == step + 1 and stored.paused and stored.deadline_at is None
+    assert stored.paused_left == stored.deadline_limit  # the new decision keeps its whole time
 
 
 # --- two processes' outboxes ---------------------------------------------------------------------
