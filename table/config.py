@@ -20,6 +20,11 @@ def _int(name: str, default: int) -> int:
         raise SystemExit(f"{name} must be a whole number, not {raw!r}") from error
 
 
+def is_url(database: str | Path) -> bool:
+    """Whether COLT_DATABASE names a PostgreSQL server (else a SQLite file)."""
+    return str(database).startswith(("postgresql://", "postgres://"))
+
+
 AUTO = "auto"  # COLT_SHARD_COUNT=auto: as many shards as Discord recommends, all in this process
 
 
@@ -94,8 +99,7 @@ class Settings:
             shard_ids=shard_ids,
             process_name=os.environ.get("COLT_PROCESS_NAME", "").strip(),
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            database=(database if database.startswith(("postgresql://", "postgres://")) else Path(database)) if database
-            else ROOT / "colt-express.sqlite3",
+            database=(database if is_url(database) else Path(database)) if database else ROOT / "colt-express.sqlite3",
             cleanup_after=_int("COLT_CLEANUP_AFTER", 24 * 3600),
             category=os.environ.get("COLT_CATEGORY", "").strip() or "Colt Express",
             sync_commands=os.environ.get("COLT_SYNC_COMMANDS", "").strip().lower() in ("1", "yes", "true"),

@@ -58,9 +58,9 @@ from simcord.http import router as simcord_router
 import engine
 from bot import ColtBot, collector_tuned, create_bot
 from engine.plain import copy_plain
-from table.config import Settings
+from table.config import Settings, is_url
 from table.service import Tables
-from table.storage import RUNNING, Store, is_url, open_store
+from table.storage import RUNNING, Store, open_store
 
 PLAYERS = 4
 GAMES_PER_GUILD = 10  # tables per simulated server: the bot serves many servers, each with a few games

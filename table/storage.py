@@ -35,7 +35,7 @@ from typing import Any, Protocol, TypeVar, cast
 import aiosqlite
 
 from table import ratings
-from table.config import ROOT
+from table.config import ROOT, is_url
 from table.pace import REMIND_AT, REMIND_FROM
 from table.ratings import Placing
 
@@ -285,13 +285,18 @@ class Tx:
         still at ``step``: else ``StaleStep`` (another process answered it meanwhile; the timing
         written with that answer stands), and nothing of the transaction is written."""
         assignments, values = _game_assignments(fields)
+        self.compare_and_set(f"UPDATE games SET {assignments} WHERE id = ? AND step = ?", (*values, game_id, step),
+                             f"game {game_id} is no longer at step {step}")
 
-        async def compare_and_set(db: Conn) -> None:
-            if await db.execute(f"UPDATE games SET {assignments} WHERE id = ? AND step = ?",
-                                (*values, game_id, step)) != 1:
-                raise StaleStep(f"game {game_id} is no longer at step {step}")
+    def compare_and_set(self, sql: str, params: Sequence[Any], stale: str) -> None:
+        """A write that must change exactly one row; else ``StaleStep(stale)`` at commit, and
+        nothing of the transaction is written."""
 
-        self.writes.append(compare_and_set)
+        async def write(db: Conn) -> None:
+            if await db.execute(sql, params) != 1:
+                raise StaleStep(stale)
+
+        self.writes.append(write)
 
     def claim_start(self, game_id: int, now: float) -> None:
         """Claim an open lobby for starting it; the write returns 0 when someone else's start holds it."""
@@ -385,20 +390,14 @@ class Tx:
         now = time.time()
         timing = deadline_columns(deadline)
         over = bool(results)
-
-        async def compare_and_set(db: Conn) -> None:
-            changed = await db.execute(
-                "UPDATE games SET snapshot = ?, step = ?, waiting_seat = ?, deadline_step = ?, deadline_at = ?,"
-                " deadline_limit = ?, reminded = 0, waiting_since = ?, updated_at = ?,"
-                " status = CASE WHEN ? THEN ? ELSE status END, ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
-                " WHERE id = ? AND step = ? AND status = ? AND paused_at IS NULL",
-                (snapshot, new_step, waiting_seat, timing["deadline_step"], timing["deadline_at"],
-                 timing["deadline_limit"], since or now, now, over, OVER, over, now, game_id, step, RUNNING),
-            )
-            if changed != 1:
-                raise StaleStep(f"game {game_id} is no longer at step {step}")
-
-        self.writes.append(compare_and_set)
+        self.compare_and_set(
+            "UPDATE games SET snapshot = ?, step = ?, waiting_seat = ?, deadline_step = ?, deadline_at = ?,"
+            " deadline_limit = ?, reminded = 0, waiting_since = ?, updated_at = ?,"
+            " status = CASE WHEN ? THEN ? ELSE status END, ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
+            " WHERE id = ? AND step = ? AND status = ? AND paused_at IS NULL",
+            (snapshot, new_step, waiting_seat, timing["deadline_step"], timing["deadline_at"],
+             timing["deadline_limit"], since or now, now, over, OVER, over, now, game_id, step, RUNNING),
+            f"game {game_id} is no longer at step {step}")
         self.execute("INSERT INTO answers (game_id, step, seat, answer, source, at) VALUES (?, ?, ?, ?, ?, ?)",
                      (game_id, step, seat, answer, source, now))
         if presence is not None:
@@ -419,14 +418,10 @@ class Tx:
         When another writer (another process) sent it first: ``StaleStep``, and nothing of the
         transaction (the reminder's message) is written."""
 
-        async def compare_and_set(db: Conn) -> None:
-            changed = await db.execute(
-                "UPDATE games SET reminded = ? WHERE id = ? AND step = ? AND deadline_step = ? AND reminded < ?"
-                " AND paused_at IS NULL", (number, game_id, step, step, number))
-            if changed != 1:
-                raise StaleStep(f"reminder {number} of game {game_id} at step {step} is not due")
-
-        self.writes.append(compare_and_set)
+        self.compare_and_set(
+            "UPDATE games SET reminded = ? WHERE id = ? AND step = ? AND deadline_step = ? AND reminded < ?"
+            " AND paused_at IS NULL", (number, game_id, step, step, number),
+            f"reminder {number} of game {game_id} at step {step} is not due")
 
     # --- what one process of several claims for a while (leases) ---------------------------------
 
@@ -555,6 +550,11 @@ class Store:
 
     # --- single writes, each its own transaction ------------------------------------------------
 
+    async def _changed_one(self, tx: Tx) -> bool:
+        """Commit ``tx``, one conditional write (a claim): whether it changed its one row."""
+        (changed,) = await self.commit(tx)
+        return bool(changed == 1)
+
     async def create_game(self, **fields: Any) -> int:
         tx = Tx()
         tx.create_game(**fields)
@@ -565,8 +565,7 @@ class Store:
         """Claim an open lobby for starting it; False when someone else's start holds it."""
         tx = Tx()
         tx.claim_start(game_id, now)
-        (changed,) = await self.commit(tx)
-        return bool(changed == 1)
+        return await self._changed_one(tx)
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         async with self.transaction() as tx:
@@ -588,8 +587,7 @@ class Store:
         """Whether ``holder`` now answers decision ``step`` of the game (``Tx.claim_turn``)."""
         tx = Tx()
         tx.claim_turn(game_id, step, holder, now, until)
-        (changed,) = await self.commit(tx)
-        return bool(changed == 1)
+        return await self._changed_one(tx)
 
     async def claim_cleanup(self, game_id: int, due: float, retry_at: float) -> bool:
         """Claim the cleanup of a finished game's channel that was due at ``due``: of processes
@@ -597,15 +595,13 @@ class Store:
         process die before it is done); done, ``cleanup_at`` is cleared."""
         tx = Tx()
         tx.execute("UPDATE games SET cleanup_at = ? WHERE id = ? AND cleanup_at = ?", (retry_at, game_id, due))
-        (changed,) = await self.commit(tx)
-        return bool(changed == 1)
+        return await self._changed_one(tx)
 
     async def claim(self, name: str, holder: str, now: float, until: float) -> bool:
         """Whether ``holder`` now holds the lease ``name`` until ``until`` (``Tx.claim``)."""
         tx = Tx()
         tx.claim(name, holder, now, until)
-        (changed,) = await self.commit(tx)
-        return bool(changed == 1)
+        return await self._changed_one(tx)
 
     async def release(self, name: str, holder: str) -> None:
         async with self.transaction() as tx:
@@ -794,10 +790,6 @@ def process_name() -> str:
     """This process's name among those sharing a database, for what it claims: its host, its pid
     and a random part (a pid is used again after a restart)."""
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-
-
-def is_url(database: str | Path) -> bool:
-    return str(database).startswith(("postgresql://", "postgres://"))
 
 
 async def open_store(database: str | Path) -> Store:
