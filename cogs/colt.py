@@ -153,7 +153,8 @@ class Colt(commands.Cog):
         state = await self.tables.state(row.id)
         public = observe(state, None)
         picture = await self.presenter.pictures.train(public, lang)
-        text = self.presenter.status_text(public, lang, waiting_clock(row, state.step, lang))
+        text = self.presenter.status_text(public, lang, waiting_clock(row, state.step, lang),
+                                          await self.tables.storage.players(row.id))
         await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), "train.png"), ephemeral=True)
 
     @colt.command(name=command_text("command.rules.name"), description=command_text("command.rules.description"))
@@ -594,6 +595,8 @@ class Colt(commands.Cog):
                 lines.append(line(text.action_name("bullet", lang), lang.text("help.card.bullet")))
             if len(lines) == 1:
                 lines = [lang.text("help.none")]
+        if mine.get("prison") and not mine["seats"][seat]["bandits"]:  # the Marshal player's objectives (M-6)
+            lines += texts.objectives_help(lang, mine["prison"])
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
     # --- the end -------------------------------------------------------------------------------

@@ -49,6 +49,10 @@ class Pictures:
         """A player's hand with what they plan by: the train, the round card and the pile."""
         return await self.workers.picture("planning", observation, lang.code)
 
+    async def choice(self, observation: Observation, lang: Language) -> bytes:
+        """A choice as its chooser sees it: the train from their view, the options ringed."""
+        return await self.workers.picture("choice", observation, lang.code)
+
     async def scoreboard(self, observation: Observation, lang: Language) -> bytes:
         return await self.workers.picture("scoreboard", observation, lang.code)
 

@@ -21,7 +21,16 @@ from cogs.delivery import PictureSkipped, view_components
 from cogs.pictures import Pictures
 from cogs.prompts import Prompt, Prompts, back_view, timed_out_notice, to_user
 from cogs.readers import Readers
-from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, to_game, waiting_clock
+from cogs.story import (
+    PLANNING_KINDS,
+    Story,
+    deadline_text,
+    people_of,
+    player_label,
+    player_name,
+    to_game,
+    waiting_clock,
+)
 from engine import Game, observe
 from engine.ai import LEVELS
 from engine.data import base
@@ -49,13 +58,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 UPLOAD_LIMIT = 8 * 1024 * 1024  # bytes a bot may attach in any server
-
-
-def player_label(lang: Language, player: PlayerRow) -> str:
-    """Who sits at a seat, for messages: a mention, or the AI's level."""
-    if player.user_id is None:
-        return texts.ai_name(lang, str(player.ai))
-    return f"<@{player.user_id}>" + (lang.text("lobby.away") if player.absent else "")
 
 
 class Presenter:
@@ -283,7 +285,8 @@ class Presenter:
         deadline = waiting_clock(row, state.step, table)
         picture = self.story.train(row, public, table, f"{state.step}-now")
         out = [to_game(row.id, {"op": "send", "content": notice or "", "pictures": [picture]}),
-               self.story.new_pile(row, public, table, deadline), *self.story.status(row, public, table, deadline)]
+               self.story.new_pile(row, public, table, deadline, people_of(players, table)),
+               *self.story.status(row, public, table, deadline, people_of(players, table))]
         for player in players:
             out += await self.prompts.fresh(row, state, player, table)
         return out
@@ -313,11 +316,12 @@ class Presenter:
         table = self.readers.of_game(row)
         words = table.text(f"table.{change}", user=user_id, game=row.id,
                            pace=texts.option_label(table, "timer", row.options.get("timer")))
+        players = await self.tables.storage.players(row.id)
         out = [to_game(row.id, {"op": "send", "content": words, "mentions": False}),
-               *self.story.retimed(row, state, table)]
+               *self.story.retimed(row, state, table, people_of(players, table))]
         pending = state.pending
         if pending is not None:
-            player = next((p for p in await self.tables.storage.players(row.id) if p.seat == pending.seat), None)
+            player = next((p for p in players if p.seat == pending.seat), None)
             if player is not None:
                 key = "hand" if pending.kind in PLANNING_KINDS else "choice"
                 out += await self.prompts.send(row, state, player, key=key, fresh=False, table=table)
@@ -352,8 +356,9 @@ class Presenter:
     def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language, deadline: str = "") -> Prompt:
         return self.prompts.prompt_for(game_id, state, seat, lang, deadline)
 
-    def status_text(self, public: dict[str, Any], lang: Language, deadline: str = "") -> str:
-        return self.story.status_text(public, lang, deadline)
+    def status_text(self, public: dict[str, Any], lang: Language, deadline: str,
+                    players: list[PlayerRow]) -> str:
+        return self.story.status_text(public, lang, deadline, people_of(players, lang))
 
     @staticmethod
     def back_view(game_id: int, lang: Language) -> discord.ui.View:
@@ -377,6 +382,8 @@ class Presenter:
                 files[i] = await self.pictures.hand(spec["obs"], lang)
             elif spec["draw"] == "planning":
                 files[i] = await self.pictures.planning(spec["obs"], lang)
+            elif spec["draw"] == "choice":
+                files[i] = await self.pictures.choice(spec["obs"], lang)
             elif spec["draw"] == "scoreboard":
                 files[i] = await self.pictures.scoreboard(spec["obs"], lang)
         return [(spec["file"], files[i]) for i, spec in enumerate(specs)]

@@ -41,6 +41,7 @@ class Prompt:
     content: str
     view: discord.ui.View
     hand: dict[str, Any] | None = None  # the player's observation, when the hand picture is shown
+    choice: dict[str, Any] | None = None  # the chooser's observation, when a choice's picture is shown
 
 
 def back_view(game_id: int, lang: Language) -> discord.ui.View:
@@ -67,7 +68,7 @@ class Prompts:
             cover = _covering(state, seat)
             for answer in _in_hand_order(pending["options"])[:BUTTONS_PER_MESSAGE]:
                 label = lang.text("button.no-cover") if cover and answer == "plan pass" else \
-                    texts.answer_label(lang, answer, named)
+                    texts.answer_label(lang, answer, named, mine)
                 view.add_item(AnswerButton(game_id, state.step, answer, label=label, style=_style(answer)))
             question = texts.question(lang, pending["kind"], mine)
             if cover:
@@ -78,7 +79,9 @@ class Prompts:
                 question += " " + lang.text("dm.turn", turn=turn + 1, turns=len(kinds),
                                             kind=texts.turn_name(lang, kinds[turn]))
             clock = "\n" + lang.text("clock.dm", deadline=deadline) if deadline else ""
-            content = f"{header}\n🟢 **{question}**{clock}\n{_hand_text(hand, lang, named)}"
+            # A choice during Stealin' is about the train (its picture), not the hand, empty by then.
+            cards = f"\n{_hand_text(hand, lang, named)}" if pending["kind"] in PLANNING_KINDS else ""
+            content = f"{header}\n🟢 **{question}**{clock}{cards}"
         else:
             if mine["phase"] == "planning":
                 for card in hand_order({c for c in hand if not c.startswith("bullet:")})[:24]:
@@ -95,7 +98,8 @@ class Prompts:
         if 0 < len(view.children) < BUTTONS_PER_MESSAGE:  # a full prompt keeps its answers, not the help
             view.add_item(HelpButton(game_id, state.step, lang.text("button.help")))
         shown = {**mine, "log": []} if mine["phase"] in ("planning", "keeping") else None
-        return Prompt(content, view, shown)
+        chosen = {**mine, "log": []} if pending is not None and pending["seat"] == seat and shown is None else None
+        return Prompt(content, view, shown, chosen)
 
     # --- after a change ------------------------------------------------------------------------
 
@@ -144,11 +148,13 @@ class Prompts:
         lang = await self.readers.of_user(player.user_id)
         prompt = self.prompt_for(row.id, state, player.seat, lang, deadline_text(row, state.step))
         pictures = [picture_of(row.id, prompt.hand, lang)] if prompt.hand is not None else []
+        if prompt.choice is not None:  # the train as the chooser sees it, what each button names ringed
+            pictures = [{"file": f"choice{row.id}-{state.step}.png", "draw": "choice", "obs": prompt.choice,
+                         "lang": lang.code}]
         since = await self._since(row, state, player.seat, lang) if catch_up else ""
         if since:
-            prompt = Prompt(f"{since}\n{prompt.content}", prompt.view, prompt.hand)
-        if (since or state.phase == "horse-attack") and not pictures:
-            # A choice: how the train stands now (in the horse attack: which wagon holds what).
+            prompt = Prompt(f"{since}\n{prompt.content}", prompt.view, prompt.hand, prompt.choice)
+        if since and not pictures:  # how the train stands now, after what happened since
             pictures = [self.story.train(row, observe(state, None), lang, f"{state.step}-dm")]
         closed = to_game(row.id, {"op": "send", "content": table.text("dm.closed", user=player.user_id),
                                   "view": view_components(self.story.hand_view(row, table))})

@@ -9,6 +9,7 @@ game's language.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -21,8 +22,8 @@ from engine.data import base
 from engine.observe import observe_log
 from lang import Language
 from render import text
-from table.service import Outcome, Tables
-from table.storage import Delivery, GameRow
+from table.service import MARSHAL, Outcome, Tables
+from table.storage import Delivery, GameRow, PlayerRow
 
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
 # Decisions no action on the train waits for (no picture is held back for them): Schemin''s, and
@@ -96,9 +97,29 @@ def action_start(state: Game, before: int) -> int:
     return before
 
 
-def player_name(public: Observation, seat: int, lang: Language) -> str:
+People = Mapping[int, str]  # seat → who sits there, as a message names them (player_label)
+
+
+def player_label(lang: Language, player: PlayerRow) -> str:
+    """Who sits at a seat, for messages: a mention, or the AI's level."""
+    if player.user_id is None:
+        return texts.ai_name(lang, str(player.ai))
+    return f"<@{player.user_id}>" + (lang.text("lobby.away") if player.absent else "")
+
+
+def people_of(players: Sequence[PlayerRow], lang: Language) -> dict[int, str]:
+    return {p.seat: player_label(lang, p) for p in players}
+
+
+def player_name(public: Observation, seat: int, lang: Language, people: People | None = None) -> str:
+    """A seat as the channel and the DMs name it: its bandits, or the Marshal player (M-1), who has
+    none, by his title and who plays him ("the Marshal (@Alice)")."""
     bandits = public["seats"][seat]["bandits"]
-    return ", ".join(text.bandit_name(b, lang) for b in bandits)
+    if bandits:
+        return ", ".join(text.bandit_name(b, lang) for b in bandits)
+    marshal = text.bandit_name(MARSHAL, lang)
+    who = (people or {}).get(seat)
+    return lang.text("seat.marshal-player", marshal=marshal, player=who) if who else marshal
 
 
 class Story:
@@ -137,7 +158,7 @@ class Story:
             out.append(to_game(row.id, {"op": "send", "pictures": [
                 self.train(row, observe(state, None), lang, "start")]}))
         out += self._frames(row, state, before, events, lang)
-        out += self._pile_and_status(row, state, events, lang)
+        out += self._pile_and_status(row, state, events, lang, people_of(outcome.players, lang))
         if state.phase == "over":
             self.forget(outcome.game_id)
         return out
@@ -201,37 +222,40 @@ class Story:
         ]
 
     def _pile_and_status(self, row: GameRow, state: Game, events: list[dict[str, Any]],
-                         lang: Language) -> list[Delivery]:
+                         lang: Language, people: People) -> list[Delivery]:
         public = observe(state, None)
         deadline = waiting_clock(row, state.step, lang)
         out: list[Delivery] = []
         heads = {run[0]["type"] for run in pictures.split_runs(events)}
         if "round" in heads:
-            out.append(self.new_pile(row, public, lang, deadline))
+            out.append(self.new_pile(row, public, lang, deadline, people))
         elif heads & {"play", "draw", "pass", "planning-over"} or public["phase"] in ("planning", "keeping"):
             view = view_components(self.hand_view(row, lang)) if public["phase"] == "planning" else []
             out.append(to_game(row.id, {
-                "op": "edit", "key": "pile", "missing": "send", "view": view,
+                "op": "edit", "key": "pile", "missing": "send", "view": view, "mentions": False,
                 "content": self.pile_text(public, lang, draws_this_round(state), deadline,
-                                          this_round(state, "drink"))}))
-        out += self.status(row, public, lang, deadline)
+                                          this_round(state, "drink"), people)}))
+        out += self.status(row, public, lang, deadline, people)
         return out
 
-    def retimed(self, row: GameRow, state: Game, lang: Language) -> list[Delivery]:
+    def retimed(self, row: GameRow, state: Game, lang: Language, people: People) -> list[Delivery]:
         """The pile (or the status line) with the clock as it now stands."""
-        return self._pile_and_status(row, state, [], lang)
+        return self._pile_and_status(row, state, [], lang, people)
 
-    def new_pile(self, row: GameRow, public: Observation, lang: Language, deadline: str = "") -> Delivery:
-        return to_game(row.id, {"op": "send", "key": "pile", "content": self.pile_text(public, lang, deadline=deadline),
+    def new_pile(self, row: GameRow, public: Observation, lang: Language, deadline: str,
+                 people: People) -> Delivery:
+        return to_game(row.id, {"op": "send", "key": "pile", "mentions": False,
+                                "content": self.pile_text(public, lang, deadline=deadline, people=people),
                                 "view": view_components(self.hand_view(row, lang))})
 
-    def status(self, row: GameRow, public: Observation, lang: Language, deadline: str) -> list[Delivery]:
+    def status(self, row: GameRow, public: Observation, lang: Language, deadline: str,
+               people: People) -> list[Delivery]:
         """One line at the bottom of the channel while a player decides during Stealin'."""
         out = [to_game(row.id, {"op": "delete", "key": "status"})]
         pending = public["pending"]
         if pending is not None and pending["kind"] not in PLANNING_KINDS:
-            out.append(to_game(row.id, {"op": "send", "key": "status",
-                                        "content": self.status_line(public, lang, deadline),
+            out.append(to_game(row.id, {"op": "send", "key": "status", "mentions": False,
+                                        "content": self.status_line(public, lang, deadline, people),
                                         "view": view_components(self.hand_view(row, lang))}))
         return out
 
@@ -243,7 +267,7 @@ class Story:
 
     @staticmethod
     def pile_text(public: Observation, lang: Language, draws: dict[int, int] | None = None,
-                  deadline: str = "", drinks: list[dict[str, Any]] | None = None) -> str:
+                  deadline: str = "", drinks: list[dict[str, Any]] | None = None, people: People | None = None) -> str:
         info = public["round_card"]
         turns = " · ".join(texts.turn_name(lang, t) for t in info["turns"])
         event = lang.text("pile.event", event=text.card_title(info["event"], lang)) if info["event"] else ""
@@ -252,14 +276,14 @@ class Story:
         cards = []
         for played in public["pile"]:
             # The bandit who will act (a player with two, V-2; a partner's card, V-4), else the player.
-            who = text.bandit_name(played["bandit"], lang) if played["bandit"] else \
-                player_name(public, played["seat"], lang)
+            who = text.bandit_name(played["bandit"], lang) if played["bandit"] not in (None, MARSHAL) else \
+                player_name(public, played["seat"], lang, people)
             what = text.action_name(played["action"], lang) if played["action"] else lang.text("pile.face-down")
             cards.append(lang.text("pile.played", bandit=who, action=what))
         pile = " · ".join(cards) or lang.text("pile.no-card")
         if draws:
             pile += "\n" + lang.text("pile.drew", draws=" · ".join(
-                f"{player_name(public, seat, lang)} ×{count}" for seat, count in sorted(draws.items())))
+                f"{player_name(public, seat, lang, people)} ×{count}" for seat, count in sorted(draws.items())))
         if drinks:  # whiskey drunk instead of a card (H-13)
             pile += "\n" + lang.text("pile.drank", drinks=" · ".join(
                 f"{text.bandit_name(e['bandit'], lang)} ({lang.text('loot-name.' + e['flask'])})" for e in drinks))
@@ -269,32 +293,34 @@ class Story:
         if public["phase"] == "planning" and pending is not None:
             kinds = info["turns"]
             turn = lang.text("pile.turn", turn=public["turn"] + 1, turns=len(kinds))
-            who = player_name(public, pending["seat"], lang)
+            who = player_name(public, pending["seat"], lang, people)
             waiting = texts.waiting(lang, "plan", who)
             now = "\n⏳ " + lang.text("pile.turn-now", turn=turn, waiting=waiting) + clock + "."
         elif public["phase"] == "keeping" and pending is not None:
-            now = "\n⏳ " + texts.waiting(lang, "discard", player_name(public, pending["seat"], lang)) + clock + "."
+            who = player_name(public, pending["seat"], lang, people)
+            now = "\n⏳ " + texts.waiting(lang, "discard", who) + clock + "."
         elif public["phase"] not in ("planning", "keeping"):
             now = "\n" + lang.text("pile.resolves")
         return f"{header}\n{lang.text('pile.label', pile=pile)}{now}"
 
-    def status_text(self, public: Observation, lang: Language, deadline: str = "") -> str:
+    def status_text(self, public: Observation, lang: Language, deadline: str = "", people: People | None = None) -> str:
         """Where the game stands, in words, for /colt status."""
         if public["phase"] == "over":
             return self.scoreboard_text(public, lang)
         if public["phase"] in ("planning", "keeping"):
-            return self.pile_text(public, lang, deadline=deadline)
+            return self.pile_text(public, lang, deadline=deadline, people=people)
         pending = public["pending"]
         if public["round_card"] is None:  # before round 1: the horse attack (H-2)
             attack = (public.get("stagecoach") or {}).get("attack") or {"car": 0}
             words = lang.text("status.attack", car=text.car_noun(int(attack["car"]), lang))
-            return words + ("\n" + self.status_line(public, lang, deadline) if pending else "")
-        return self.pile_text(public, lang) + ("\n" + self.status_line(public, lang, deadline) if pending else "")
+            return words + ("\n" + self.status_line(public, lang, deadline, people) if pending else "")
+        return self.pile_text(public, lang, people=people) + (
+            "\n" + self.status_line(public, lang, deadline, people) if pending else "")
 
     @staticmethod
-    def status_line(public: Observation, lang: Language, deadline: str = "") -> str:
+    def status_line(public: Observation, lang: Language, deadline: str = "", people: People | None = None) -> str:
         pending = public["pending"]
-        who = player_name(public, pending["seat"], lang)
+        who = player_name(public, pending["seat"], lang, people)
         clock = deadline  # waiting_clock's words
         return "⏳ " + texts.waiting(lang, pending["kind"], who) + clock + "."
 

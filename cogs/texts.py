@@ -82,8 +82,10 @@ def cast_name(lang: Language, character: str) -> str:
     return pairs.team_name(character.split("+"), lang) if "+" in character else text.bandit_name(character, lang)
 
 
-def answer_label(lang: Language, answer: str, named: bool = False) -> str:
-    """A button's label for an engine answer text; ``named``: cards with their bandit's name."""
+def answer_label(lang: Language, answer: str, named: bool = False, mine: dict[str, Any] | None = None) -> str:
+    """A button's label for an engine answer text; ``named``: cards with their bandit's name;
+    ``mine``, the chooser's observation, names what an option holds where the answer alone does not
+    (the Marshal's next bullet in each Colt)."""
     kind, _, value = answer.partition(" ")
     if kind == "plan":
         verb, _, card = value.partition(" ")
@@ -111,7 +113,13 @@ def answer_label(lang: Language, answer: str, named: bool = False) -> str:
         if value == HOLD:
             return lang.text("button.hold")
         revolver, _, target = value.partition(":")
-        return lang.text("button.revolver", revolver=revolver.upper(), bandit=text.bandit_name(target, lang))
+        bandit = text.bandit_name(target, lang)
+        loaded = (mine or {}).get("prison", {}).get("revolvers", [])
+        index = ord(revolver) - ord("a")
+        if index < len(loaded) and loaded[index]:  # the bullet on top carries its malus (M-8)
+            return lang.text("button.revolver-malus", revolver=revolver.upper(), bandit=bandit,
+                             malus=lang.text(f"malus-name.{loaded[index][0]}"))
+        return lang.text("button.revolver", revolver=revolver.upper(), bandit=bandit)
     if kind == "arrest":
         return text.bandit_name(value, lang)
     if kind == "free":
@@ -171,7 +179,7 @@ def sheet(lang: Language, prison: dict[str, Any]) -> str:
     """The Marshal's private sheet in his DMs (M-6): his objectives seen, each marked when fulfilled
     as things stand, how many are still to come, and his rewards."""
     met = prison.get("met") or [False] * len(prison["objectives"])
-    seen = [f"{'✅' if done else '▫️'} {objective_name(lang, o)}"
+    seen = [f"{'✅' if done else '▫️'} {objective_line(lang, o)}"
             for o, done in zip(prison["objectives"], met, strict=True) if o]
     lines = [lang.text("sheet.objectives", n=len(seen), total=len(seen) + int(prison["objectives_to_come"]))]
     lines += seen
@@ -204,6 +212,19 @@ def marshal_result(lang: Language, prison: dict[str, Any]) -> str:
 def objective_name(lang: Language, objective: str) -> str:
     kind, _, bandit = objective.partition(":")
     return lang.text(f"objective.{kind}", bandit=text.bandit_noun(bandit, lang))
+
+
+def objective_line(lang: Language, objective: str) -> str:
+    """An objective by its name and what it asks of the Marshal (M-6): a name alone says little."""
+    kind, _, bandit = objective.partition(":")
+    goal = lang.text(f"objective-goal.{kind}", bandit=text.bandit_noun(bandit, lang))
+    return f"**{objective_name(lang, objective)}** — {goal}"
+
+
+def objectives_help(lang: Language, prison: dict[str, Any]) -> list[str]:
+    """The Marshal's ❔ Help lines on his objectives seen so far (M-6)."""
+    seen = [o for o in prison["objectives"] if o]
+    return [lang.text("help.objectives"), *(f"• {objective_line(lang, o)}" for o in seen)] if seen else []
 
 
 def waiting(lang: Language, kind: str, player: str) -> str:

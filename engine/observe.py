@@ -84,6 +84,9 @@ def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observatio
         if viewer == decision.seat:
             pending["options"] = list(decision.options)
             pending["step"] = game.step
+            target = decision.context.get("target")
+            if isinstance(target, str):  # the bandit a Punch's drop or landing is about: public (B-7.8)
+                pending["target"] = target
     view_all: Observation = {
         "viewer": viewer,
         "step": game.step,

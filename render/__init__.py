@@ -11,7 +11,8 @@ once ``preload()`` has run, no Discord; safe to call from worker threads (``asyn
 
 - ``train_image(obs)``: the train after an action, the action marked and captioned (obs["log"]).
 - ``action_frames(before, after)``: one observation per action between two public observations.
-- ``pile_image(obs)``, ``hand_image(obs)``, ``scoreboard_image(obs)``: the other pictures.
+- ``pile_image(obs)``, ``hand_image(obs)``, ``scoreboard_image(obs)``: the other pictures;
+  ``choice_image(obs)``: a choice as its chooser sees it, the options ringed.
 - ``replay(start, events)``: an animated GIF / WebP of a whole game from its public log.
 - ``png(img)``: the bytes to attach. Each picture takes ``translate=``, the reader's
   ``lang.Language`` (English by default); render.text looks every word up in the catalogs.
@@ -33,6 +34,7 @@ from render import (
     pairs_marks,  # noqa: F401  (registers the marks of a player's two bandits)
 )
 from render.caption import caption
+from render.choice import choice_image
 from render.encode import png
 from render.hand import hand_image
 from render.pile import pile_image
@@ -56,6 +58,7 @@ __all__ = [
     "Translate",
     "action_frames",
     "caption",
+    "choice_image",
     "hand_image",
     "pile_image",
     "planning_image",

@@ -55,7 +55,7 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     rows = max(1, -(-len(cards) // per_row))
     title_h = layout.TITLE_H
     height = title_h + 14 + rows * (h + gap) + layout.MARGIN
-    sheet = bool(obs.get("prison")) and not view["bandits"]  # the Marshal player's sheet (M-6)
+    sheet = has_sheet(obs, view)
     if sheet:
         from render import prisoners_sheet
 
@@ -63,14 +63,11 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
         height += prisoners_sheet.sheet_height(obs, layout.WIDTH, translate)
     img = Image.new("RGB", (layout.WIDTH, height), theme.BOARD_BG)
     draw.paste(img, Image.new("RGBA", (layout.WIDTH, title_h), (*theme.HEADER_BG, 255)), (0, 0))
-    bandits = [str(b) for b in view["bandits"]]
+    bandits = owners(obs, view)
     x = layout.MARGIN
     for bandit in bandits:  # a player with two bandits: both pawns, the legend of the cards' discs
-        draw.paste(img, assets.pawn(bandit, txt.initial(bandit, translate)), (x, (title_h - layout.PAWN_H) // 2))
-        x += layout.PAWN_W + 4
-    if not bandits and obs.get("prison"):  # the Marshal player (M-1)
-        bandits = [MARSHAL]
-        draw.paste(img, assets.marshal(), (x, (title_h - layout.PAWN_H) // 2))
+        pawn = assets.marshal() if bandit == MARSHAL else assets.pawn(bandit, txt.initial(bandit, translate))
+        draw.paste(img, pawn, (x, (title_h - layout.PAWN_H) // 2))
         x += layout.PAWN_W + 4
     x = max(x + 8, layout.MARGIN + layout.PAWN_W + 12)
     title = txt.t("hand.title", translate, bandit=owner_noun(bandits, translate))
@@ -92,6 +89,17 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
         draw_card(img, card, (left + col * (w + gap), title_h + 14 + row * (h + gap)), (w, h), allowed, translate,
                   owner_mark=len(bandits) > 1)
     return img
+
+
+def owners(obs: Observation, view: dict[str, Any]) -> list[str]:
+    """Whose hand a seat holds: its bandits, or the Marshal player, who has none (M-1)."""
+    bandits = [str(b) for b in view["bandits"]]
+    return bandits or ([MARSHAL] if obs.get("prison") else [])
+
+
+def has_sheet(obs: Observation, view: dict[str, Any]) -> bool:
+    """Whether the seat's pictures show the Marshal player's sheet under his hand (M-6)."""
+    return bool(obs.get("prison")) and not view["bandits"]
 
 
 def owner_noun(bandits: list[str], translate: Translate | None) -> Noun:

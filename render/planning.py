@@ -16,7 +16,21 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, hand, layout, marks, pairs, panels, pile, stagecoach, theme, train
+from render import (
+    assets,
+    draw,
+    fonts,
+    hand,
+    layout,
+    marks,
+    pairs,
+    panels,
+    pile,
+    prisoners_sheet,
+    stagecoach,
+    theme,
+    train,
+)
 from render import text as txt
 from render.layout import PlanningLayout, Rect
 from render.text import Translate
@@ -39,12 +53,16 @@ def planning_image(obs: Observation, *, translate: Translate | None = None) -> I
     turns = str(card["turns"]) if card else ""
     lay = layout.planning_layout(layout.train_key(obs), len(obs["bandits"]), len(turns), len(played), len(cards),
                                  layout.coach_key(obs))
-    img = Image.new("RGB", (lay.width, lay.height), theme.BOARD_BG)
+    sheet = hand.has_sheet(obs, view)
+    height = lay.height + (prisoners_sheet.sheet_height(obs, lay.width, translate) if sheet else 0)
+    img = Image.new("RGB", (lay.width, height), theme.BOARD_BG)
     _title(img, obs, lay.title, translate)
     _round_card(img, obs, lay, translate)
     _train(img, obs, view, lay, translate)
     _pile(img, obs, played, lay, translate)
     _hand(img, obs, view, cards, lay, translate)
+    if sheet:  # the Marshal plans with his objectives in sight (M-6)
+        prisoners_sheet.draw_sheet(img, obs, lay.height - layout.MARGIN, translate)
     return img
 
 
@@ -271,7 +289,7 @@ def _hand(img: Image.Image, obs: Observation, view: dict[str, Any], cards: list[
     ImageDraw.Draw(img).line((layout.MARGIN, r.y, r.right - layout.MARGIN, r.y), fill=theme.PANEL_EDGE, width=2)
     bandits = [str(b) for b in view["bandits"]]
     bandit = bandits[0] if bandits else None
-    title = txt.t("hand.title", translate, bandit=hand.owner_noun(bandits, translate))
+    title = txt.capital(txt.t("hand.title", translate, bandit=hand.owner_noun(hand.owners(obs, view), translate)))
     note = txt.t("hand.dead", translate) if any(c.startswith("bullet:") for c in cards) else ""
     _section_title(img, r, title, note)
     paired = len(bandits) > 1

@@ -50,12 +50,23 @@ def after_pawns(img: Image.Image, obs: Observation, tl: TrainLayout, translate: 
         return
     cell = tl.zones[f"{box.index}/{layout.CELL}"].stand
     draw.paste(img, _bars(cell.w + 2, box.inside.h - 2), (cell.x - 1, box.inside.y + 1))
+    _sign(img, box, cell.x - 4, translate)
     lab = box.label
     waiting = list(prison.get("prisoners", ()))
     x = lab.right - 2 - len(waiting) * (PRISONER_W + 2)
     for hero in waiting:
         draw.paste(img, _prisoner(hero, txt.initial(hero, translate)), (x, lab.y + (lab.h - PRISONER_H) // 2))
         x += PRISONER_W + 2
+
+
+def _sign(img: Image.Image, box: CarBox, wall: int, translate: Translate | None) -> None:
+    """The prison wagon's name painted high on its corridor's wall, above the pawns: bars alone
+    do not tell a newcomer which car it is (M-2)."""
+    words = txt.t("train.prison-wagon", translate)
+    room = wall - box.inside.x - 8
+    size = fonts.fit_size(words, "bold", 13, room, 8)
+    draw.text(img, ((box.inside.x + wall) / 2, box.inside.y + 9), fonts.ellipsize(words, "bold", size, room), "bold",
+              size, theme.WAGON_TRIM, "m")
 
 
 @cache

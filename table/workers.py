@@ -84,6 +84,7 @@ PICTURES: dict[str, Callable[..., Any]] = {
     "hand": render.hand_image,
     "pile": render.pile_image,
     "planning": render.planning_image,
+    "choice": render.choice_image,
     "scoreboard": render.scoreboard_image,
 }
 

@@ -5,6 +5,7 @@ help line, and whole games to the final count (M-1 … M-40)."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
@@ -21,6 +22,8 @@ from tests.bot.table import (
     labelled_and_explained,
     lobby_now,
     open_lobby,
+    pending_user,
+    play_turn,
     prompt_message,
     setup_table,
     start_with,
@@ -145,7 +148,24 @@ def test_the_marshals_sheet_lists_what_he_has_seen_and_fulfilled() -> None:
     prison = {"objectives": ["capture:ghost", None], "met": [True, False], "objectives_to_come": 3,
               "wanted": ["ghost"], "rewards": {"prisoners": [], "mail": ["mailbag"]}}
     words = texts.sheet(language("en"), prison)
-    assert "✅ Capture Ghost" in words and "1 of 4" in words and "mail bags 1" in words
+    assert "✅ **Capture Ghost**" in words and "1 of 4" in words and "mail bags 1" in words
+    # each objective says what it asks of him (M-6), not its name alone
+    assert "— arrest Ghost at least once" in words
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_objective_is_explained_in_every_language(code: str) -> None:
+    """M-6: each objective's name comes with what it requires, a capture naming its bandit."""
+    lang = language(code)
+    kinds = ["capture:silk", "just-a-scratch", "between-the-bullets", "golden-bullet", "mail-bag", "locked-up",
+             "shoot-em-up", "sworn-enemy"]
+    lines = texts.objectives_help(lang, {"objectives": [*kinds, None]})
+    assert lines[0] == lang.text("help.objectives") and len(lines) == 1 + len(kinds)
+    for kind, line in zip(kinds, lines[1:], strict=True):
+        name, _, goal = line.partition(" — ")
+        assert texts.objective_name(lang, kind) in name and len(goal) > 20
+    other = texts.objectives_help(lang, {"objectives": ["capture:ghost"]})[1]
+    assert other.partition(" — ")[2] != lines[1].partition(" — ")[2]  # a capture names its own bandit
 
 
 async def test_the_host_chooses_the_events_and_the_game_draws_from_them(simcord_env) -> None:  # type: ignore[no-untyped-def]
@@ -235,3 +255,37 @@ async def test_the_round_and_station_choices_made_at_once_are_both_kept(tmp_path
     options = (await tables.lobby(game_id)).game.options
     assert options["chosen_events"] == [*rounds, *stations] and options["silk"] == "block"
     await storage.close()
+
+
+async def test_the_marshal_player_is_named_and_every_choice_comes_with_its_picture(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """M-1: the channel names a person playing the Marshal ("the Marshal (@Alice)"), never a blank,
+    while he plans and on the pile; and a choice of Stealin' (B-7) comes to its chooser with the
+    train as they see it (choice picture), not with an empty hand."""
+    table = setup_table(simcord_env, 3)
+    game_id = await start_with(table, ["ghost", MARSHAL, "tuco"], toggles=["powers", "events", "prisoners"])
+    marshal = table.users[1]
+    row = await table.bot.tables.row(game_id)
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+
+    def pile() -> str:
+        return next(m.content for m in reversed(channel.history()) if "Pile" in m.content)
+
+    named = f"the Marshal (<@{marshal.id}>)"
+    assert f"{named} is planning" in pile() and ":  " not in pile()
+    rng = random.Random(3)
+    assert await play_turn(table, game_id, rng)  # the Marshal plays his first card
+    assert f"{named}: " in pile() and " : " not in pile()
+    choices = 0
+    for _ in range(3000):
+        state = await table.bot.tables.state(game_id)
+        if state.pending is None:
+            break
+        if state.pending.kind not in ("plan", "discard"):
+            user = await pending_user(table, game_id)
+            message = prompt_message(user)
+            assert message is not None
+            assert [a.filename for a in message.attachments] == [f"choice{game_id}-{state.step}.png"]
+            assert "Your hand" not in message.content
+            choices += 1
+        assert await play_turn(table, game_id, rng)
+    assert choices > 0 and (await table.bot.tables.row(game_id)).status == "over"

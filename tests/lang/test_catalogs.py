@@ -119,7 +119,7 @@ SAME_AS_ENGLISH = {"command.colt.name", "bandit.ghost", "bandit.doc", "bandit.tu
                    "bandit.django", "bandit.mei", "bandit.silk",
                    "button.shotgun",  # the Shotgun is a name in the French rulebook too
                    "objective.shoot-em-up",  # an objective's name in English in the rulebooks (003:1445)
-                   "button.revolver"}  # "Colt A → Ghost": the Colt is the Marshal's revolver in the rulebooks
+                   "button.revolver", "button.revolver-malus"}  # "Colt A → Ghost": the Colt is the Marshal's revolver
 SHARED_WORDS = {
     "fr": {"action.marshal", "rules.topic.marshal", "score.bandit", "score.total", "turn.S", "turn-name.S",
            "turn.T", "turn.M", "card.tunnels", "card.melee", "pile.title", "lobby.table", "command.stats.name",
