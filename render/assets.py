@@ -37,6 +37,12 @@ def marshal() -> Image.Image:
 
 
 @cache
+def big_marshal(scale: float) -> Image.Image:
+    """The Marshal's piece at a panel's size (render.panels)."""
+    return icons.marshal(round(layout.PAWN_W * scale), round(layout.PAWN_H * scale), round(layout.HEAD_D * scale))
+
+
+@cache
 def loot(kind: str, size: int) -> Image.Image:
     painter = icons.LOOT_PAINTERS.get(kind)
     if painter is None:
@@ -124,9 +130,13 @@ def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int,
     top = (h - sym) // 2 if not label else int(h * (0.30 if marked else 0.16))
     img.alpha_composite(icon, ((w - sym) // 2, top))
     if label:
-        size = fonts.fit_size(label, "condensed-bold", max(11, w // 7), w - 8, 9)
-        sprite, mid = fonts.sprite(label, "condensed-bold", size, ink)
-        img.alpha_composite(sprite, ((w - sprite.width) // 2, int(h * 0.80) - mid))
+        lines = fonts.lines_to_fit(label, "condensed-bold", max(11, w // 7), w - 8)
+        size = min(fonts.fit_size(line, "condensed-bold", max(11, w // 7), w - 8, 9) for line in lines)
+        step = size + 2
+        for i, line in enumerate(lines):
+            sprite, mid = fonts.sprite(line, "condensed-bold", size, ink)
+            y = int(h * 0.80) - (len(lines) - 1 - 2 * i) * step // 2
+            img.alpha_composite(sprite, ((w - sprite.width) // 2, y - mid))
     return img
 
 

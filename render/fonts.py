@@ -85,3 +85,13 @@ def ellipsize(text: str, style: str, size: int, max_width: int) -> str:
     while text and width(text + "…", style, size) > max_width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def lines_to_fit(text: str, style: str, size: int, max_width: int) -> list[str]:
+    """``text`` on one line, or on two cut at the space that balances them best when one line
+    would have to shrink below ``size`` (a label read at a phone's width stays big)."""
+    if width(text, style, size) <= max_width or " " not in text:
+        return [text]
+    cuts = [i for i, ch in enumerate(text) if ch == " "]
+    cut = min(cuts, key=lambda i: max(width(text[:i], style, size), width(text[i + 1:], style, size)))
+    return [text[:cut], text[cut + 1:]]

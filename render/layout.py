@@ -27,7 +27,7 @@ PAWN_W, PAWN_H = 36, 46
 PAWN_GAP = 3
 HEAD_D = 19  # the pawn's head: a disc of this diameter at the top centre of the sprite
 
-HEADER_H = 58
+HEADER_H = 66  # its words read at a phone's width too (0.4 of the frame's)
 HEADER_CARD_X = 196  # where the round card's name starts (further right after a long round title)
 HEADER_CARD_W = 330  # at most this wide: the card's name and its event line
 TURN_TILE, TURN_TILE_GAP = 30, 5
@@ -39,8 +39,8 @@ UNDERFRAME_H = 24  # wheels and rails
 CAR_LABEL_H = 24
 TRAIN_TOP_PAD = 12
 TRAIN_H = TRAIN_TOP_PAD + ROOF_ZONE_H + ROOF_BAND_H + INSIDE_H + FLOOR_BAND_H + UNDERFRAME_H + CAR_LABEL_H
-CAPTION_H = 42
-PILE_H = 60
+CAPTION_H = 50
+PILE_H = 70
 PANEL_H = 70
 PANEL_GAP = 8
 CAR_GAP = 14
@@ -282,7 +282,20 @@ def shotgun_position(obs: Mapping[str, Any]) -> str | None:
 
 
 def panel_columns(players: int) -> int:
-    return {1: 1, 2: 2, 4: 2}.get(players, 3 if players <= 6 else 4)
+    """Two panels a row up to four, three beyond (a frame stays wider than tall)."""
+    return {1: 1, 2: 2, 4: 2}.get(players, 3)
+
+
+def panel_scale(width: int) -> float:
+    """How much bigger than its first design a panel of ``width`` draws its words and icons: the
+    counts of a frame read at a phone's width (0.4 of its 1000 px) must stay legible. Three panels
+    a row draw their revolver compactly to make room (render.panels)."""
+    return 1.5 if width >= 440 else 1.25 if width >= 300 else 1.0
+
+
+def compact_panel(width: int) -> bool:
+    """Whether a panel shows a revolver as one cartridge and a count rather than six cartridges."""
+    return panel_scale(width) < 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,12 +324,13 @@ def frame_layout(cars: tuple[tuple[int, str], ...], players: int, coach: CoachKe
     pile = Rect(0, caption.bottom, WIDTH, PILE_H)
     # A third line in the panels: the hostage and the flasks (H-12, H-13); the Wanted card, the
     # prisoner, the aces and the round's maluses (M-4 … M-8).
-    panel_h = PANEL_H if coach is None and all(kind != PRISON for _, kind in cars) else PANEL_H_HORSES
+    base_h = PANEL_H if coach is None and all(kind != PRISON for _, kind in cars) else PANEL_H_HORSES
     if pairs:
-        return _team_layout(header, train, caption, pile, players, panel_h)
+        return _team_layout(header, train, caption, pile, players, base_h)
     cols = panel_columns(players)
     rows = math.ceil(players / cols) if players else 0
     panel_w = (WIDTH - 2 * MARGIN - (cols - 1) * PANEL_GAP) // cols
+    panel_h = round(base_h * panel_scale(panel_w))
     top = pile.bottom + PANEL_GAP
     panels = []
     for i in range(players):
@@ -331,11 +345,12 @@ def frame_layout(cars: tuple[tuple[int, str], ...], players: int, coach: CoachKe
 
 
 def _team_layout(header: Rect, train: TrainLayout, caption: Rect, pile: Rect, bandits: int,
-                 panel_h: int) -> FrameLayout:
+                 base_h: int) -> FrameLayout:
     """Two bandits a player: a column per player, a frame with a header line and the player's two
     panels stacked in it (the first bandit's above), so that whose bandit is whose shows at once."""
     teams = max(1, bandits // 2)
     col_w = (WIDTH - 2 * MARGIN - (teams - 1) * PANEL_GAP) // teams
+    panel_h = round(base_h * panel_scale(col_w - 2 * TEAM_PAD))
     top = pile.bottom + PANEL_GAP
     frame_h = TEAM_HEAD_H + 2 * panel_h + PANEL_GAP // 2 + TEAM_PAD
     frames, panels = [], []
@@ -388,7 +403,7 @@ def pawn_centre(corner: tuple[int, int]) -> tuple[int, int]:
 
 
 # --- pile, hand, scoreboard ----------------------------------------------------------------------
-MINI_CARD_W, MINI_CARD_H = 26, 38
+MINI_CARD_W, MINI_CARD_H = 34, 50
 CARD_W, CARD_H = 92, 130  # the hand and the pile pictures
 CARD_GAP = 10
 TITLE_H = 50  # the dark title band of the hand and pile pictures

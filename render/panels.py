@@ -7,6 +7,7 @@ A panel changes far less often than the train: each is drawn once per distinct c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
@@ -238,100 +239,122 @@ def panel_card(w: int, h: int, sprite: Image.Image, acting: bool, away: bool) ->
     return img
 
 
+def scaled(k: float) -> Callable[[float], int]:
+    """A panel's sizes at its scale (layout.panel_scale): its first design's pixels times ``k``."""
+    return lambda v: round(v * k)
+
+
 @lru_cache(maxsize=256)  # ~70 kB each
 def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Image.Image:
-    sprite = assets.pawn(c.bandit, txt.initial(c.bandit, translate))
+    k = layout.panel_scale(w)
+    s = scaled(k)
+    sprite = assets.big_pawn(c.bandit, txt.initial(c.bandit, translate), 1.25 if k >= 1.5 else 1.0)
     img = panel_card(w, h, sprite, c.acting is not None, bool(c.away))
-    x = 10 + sprite.width + 10
-    line1 = 21
+    x = 10 + sprite.width + s(10)
+    line1 = s(21)
     third = c.horses or c.prison is not None
-    line2 = h - 21 if not third else 47
-    right = w - 10
+    line2 = h - s(21) if not third else s(47)
+    right = w - s(10)
     if c.away:
-        right = _tag(img, right, line1, c.away, theme.PANEL_DIM)
+        right = _tag(img, right, line1, c.away, theme.PANEL_DIM, s)
     if c.hand is not None:
-        back = assets.card_back(14, 20, theme.bandit_style(c.bandit).fill)
-        right = hand_tag(img, right, line1, c.hand, back, theme.PANEL_TEXT)
+        back = assets.card_back(s(14), s(20), theme.bandit_style(c.bandit).fill)
+        right = hand_tag(img, right, line1, c.hand, back, theme.PANEL_TEXT, s)
     if c.acting is not None:
-        right = acting_tag(img, right, line1, c.acting)
+        right = acting_tag(img, right, line1, c.acting, s)
     title = txt.bandit_name(c.bandit, translate)
-    size = fonts.fit_size(title, "bold", 18, right - x, 12)
+    size = fonts.fit_size(title, "bold", s(18), right - x, s(12))
     draw.text(img, (x, line1), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.PANEL_TEXT)
-    # revolver: bullets left as cartridges, fired ones as empty outlines
-    for i in range(6):
-        draw.paste(img, assets.bullet(8, 19, spent=i >= c.revolver), (x + i * 9, line2 - 10))
-    bx = x + 6 * 9 + 10
+    bx = revolver(img, x, line2, c.revolver, s, layout.compact_panel(w)) + s(10)
     # bullets received
     got = c.bullets_received
-    draw.paste_centred(img, assets.burst(20, theme.HIT if got else theme.BULLET_EMPTY), (bx + 10, line2))
-    bx += 22
-    bx += draw.text(img, (bx, line2), str(got), "bold", 15, theme.PANEL_TEXT if got else theme.PANEL_DIM) + 10
+    draw.paste_centred(img, assets.burst(s(20), theme.HIT if got else theme.BULLET_EMPTY), (bx + s(10), line2))
+    bx += s(22)
+    bx += draw.text(img, (bx, line2), str(got), "bold", s(15), theme.PANEL_TEXT if got else theme.PANEL_DIM) + s(10)
     # loot by kind, every kind always in its place (a ghost of it when none)
     for kind, n in zip(LOOT_KINDS, c.loot, strict=True):
-        draw.paste(img, assets.loot(kind, 20) if n else _dim(kind), (bx, line2 - 10))
-        bx += 21
-        bx += draw.text(img, (bx, line2), str(n), "bold", 15, theme.PANEL_TEXT if n else theme.PANEL_DIM) + 8
+        draw.paste(img, assets.loot(kind, s(20)) if n else _dim(kind, s(20)), (bx, line2 - s(10)))
+        bx += s(21)
+        bx += draw.text(img, (bx, line2), str(n), "bold", s(15), theme.PANEL_TEXT if n else theme.PANEL_DIM) + s(8)
     if c.horses:
-        _third_line(img, c, x, w - 10, h - 21)
+        _third_line(img, c, x, w - s(10), h - s(21), s)
     elif c.prison is not None:
-        prisoners.draw_bandit_line(img, c.prison, x, w - 10, h - 21, translate)
+        prisoners.draw_bandit_line(img, c.prison, x, w - s(10), h - s(21), translate, s)
     return img
 
 
-def hand_tag(img: Image.Image, right: int, mid: int, cards: int, back: Image.Image, colour: theme.RGB) -> int:
+ONE = scaled(1.0)
+
+
+def revolver(img: Image.Image, x: int, mid: int, left: int, s: Callable[[float], int], compact: bool) -> int:
+    """A revolver's bullets left: six cartridges, the fired ones as outlines; ``compact``, one
+    cartridge and the count. Where it ends."""
+    if compact:
+        draw.paste(img, assets.bullet(s(8), s(19), spent=left == 0), (x, mid - s(10)))
+        return x + s(9) + draw.text(img, (x + s(9), mid), f"×{left}", "bold", s(15),
+                                    theme.PANEL_TEXT if left else theme.PANEL_DIM)
+    for i in range(6):
+        draw.paste(img, assets.bullet(s(8), s(19), spent=i >= left), (x + i * s(9), mid - s(10)))
+    return x + 6 * s(9)
+
+
+def hand_tag(img: Image.Image, right: int, mid: int, cards: int, back: Image.Image, colour: theme.RGB,
+             s: Callable[[float], int] = ONE) -> int:
     """The cards in hand, right-aligned at ``right``: a small back and the count; the new right edge."""
-    tw = draw.text(img, (right, mid), str(cards), "bold", 16, colour, "r")
-    draw.paste(img, back, (right - tw - 18, mid - 10))
-    return right - tw - 26
+    tw = draw.text(img, (right, mid), str(cards), "bold", s(16), colour, "r")
+    draw.paste(img, back, (right - tw - s(18), mid - back.height // 2))
+    return right - tw - s(26)
 
 
-def acting_tag(img: Image.Image, right: int, mid: int, label: str) -> int:
+def acting_tag(img: Image.Image, right: int, mid: int, label: str, s: Callable[[float], int] = ONE) -> int:
     """The "to play" pill, right-aligned at ``right``; the new right edge."""
-    size = 14
+    size = s(14)
     tw = fonts.width(label, "bold", size)
-    box = (right - tw - 24, mid - 11, right, mid + 11)
+    box = (right - tw - s(24), mid - s(11), right, mid + s(11))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle(box, radius=11, fill=theme.PANEL_ACTIVE)
-    d.polygon([(box[0] + 7, mid - 5), (box[0] + 7, mid + 5), (box[0] + 14, mid)], fill=theme.PANEL_TEXT)
-    draw.text(img, (box[0] + 18, mid), label, "bold", size, theme.PANEL_TEXT)
-    return box[0] - 6
+    d.rounded_rectangle(box, radius=s(11), fill=theme.PANEL_ACTIVE)
+    d.polygon([(box[0] + s(7), mid - s(5)), (box[0] + s(7), mid + s(5)), (box[0] + s(14), mid)],
+              fill=theme.PANEL_TEXT)
+    draw.text(img, (box[0] + s(18), mid), label, "bold", size, theme.PANEL_TEXT)
+    return box[0] - s(6)
 
 
-def _tag(img: Image.Image, right: int, mid: int, label: str, colour: theme.RGB) -> int:
+def _tag(img: Image.Image, right: int, mid: int, label: str, colour: theme.RGB, s: Callable[[float], int]) -> int:
     """A grey pill with ``label`` ending at ``right``; returns where the room left of it ends."""
-    size = 14
+    size = s(14)
     tw = fonts.width(label, "bold", size)
-    box = (right - tw - 16, mid - 11, right, mid + 11)
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=11, fill=colour)
-    draw.text(img, (box[0] + 8, mid), label, "bold", size, theme.BADGE_TEXT)
-    return box[0] - 6
+    box = (right - tw - s(16), mid - s(11), right, mid + s(11))
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=s(11), fill=colour)
+    draw.text(img, (box[0] + s(8), mid), label, "bold", size, theme.BADGE_TEXT)
+    return box[0] - s(6)
 
 
-def draw_flasks(img: Image.Image, flasks: tuple[str, ...], right: int, mid: int) -> int:
+def draw_flasks(img: Image.Image, flasks: tuple[str, ...], right: int, mid: int,
+                s: Callable[[float], int] = ONE) -> int:
     """Flasks (H-13) in a row ending at ``right``, centred on ``mid``; where the row begins."""
     for kind in reversed(flasks):
-        right -= 21
-        draw.paste(img, assets.loot(kind, 20), (right, mid - 10))
+        right -= s(21)
+        draw.paste(img, assets.loot(kind, s(20)), (right, mid - s(10)))
     return right
 
 
-def _third_line(img: Image.Image, c: PanelContent, x: int, right: int, mid: int) -> None:
+def _third_line(img: Image.Image, c: PanelContent, x: int, right: int, mid: int, s: Callable[[float], int]) -> None:
     """Horses & Stagecoach: the hostage held (H-12), by name, and the flasks (H-13) at the right."""
-    right = draw_flasks(img, c.flasks, right, mid)
-    icon = assets.hostage(22)
-    draw.paste(img, icon if c.hostage else _dim_hostage(), (x + 1, mid - 11))
+    right = draw_flasks(img, c.flasks, right, mid, s)
+    icon = assets.hostage(s(22))
+    draw.paste(img, icon if c.hostage else _dim_hostage(s(22)), (x + 1, mid - icon.height // 2))
     if c.hostage:
-        room = right - 8 - (x + icon.width + 7)
-        size = fonts.fit_size(c.hostage, "bold", 15, room, 11)
-        draw.text(img, (x + icon.width + 7, mid), fonts.ellipsize(c.hostage, "bold", size, room), "bold", size,
+        room = right - s(8) - (x + icon.width + s(7))
+        size = fonts.fit_size(c.hostage, "bold", s(15), room, s(11))
+        draw.text(img, (x + icon.width + s(7), mid), fonts.ellipsize(c.hostage, "bold", size, room), "bold", size,
                   theme.PANEL_TEXT)
 
 
 @cache
-def _dim_hostage() -> Image.Image:
-    return assets.faded(assets.hostage(22), 30)
+def _dim_hostage(size: int) -> Image.Image:
+    return assets.faded(assets.hostage(size), 30)
 
 
 @cache
-def _dim(kind: str) -> Image.Image:
-    return assets.faded(assets.loot(kind, 20), 35)
+def _dim(kind: str, size: int) -> Image.Image:
+    return assets.faded(assets.loot(kind, size), 35)

@@ -80,10 +80,10 @@ def _strip(cards: tuple[MiniCard, ...], next_i: int | None, width: int, height: 
     img = Image.new("RGB", (width, height), theme.BOARD_BG)
     mid = height // 2
     x0 = layout.MARGIN + 4
-    lw = draw.text(img, (x0, mid), txt.t("pile.title", translate), "bold", 16, theme.PANEL_TEXT)
+    lw = draw.text(img, (x0, mid), txt.t("pile.title", translate), "bold", 20, theme.PANEL_TEXT)
     x = x0 + max(lw, 40) + 12
     if not cards:
-        draw.text(img, (x, mid), txt.t("pile.empty", translate), "regular", 15, theme.PANEL_DIM)
+        draw.text(img, (x, mid), txt.t("pile.empty", translate), "regular", 18, theme.PANEL_DIM)
         return img
     w, h = layout.MINI_CARD_W, layout.MINI_CARD_H
     room = width - layout.MARGIN - x

@@ -8,6 +8,7 @@ the Marshal's objectives show only as how many he has seen, and those revealed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -64,9 +65,11 @@ def _sign(img: Image.Image, box: CarBox, wall: int, translate: Translate | None)
     do not tell a newcomer which car it is (M-2)."""
     words = txt.t("train.prison-wagon", translate)
     room = wall - box.inside.x - 8
-    size = fonts.fit_size(words, "bold", 13, room, 8)
-    draw.text(img, ((box.inside.x + wall) / 2, box.inside.y + 9), fonts.ellipsize(words, "bold", size, room), "bold",
-              size, theme.WAGON_TRIM, "m")
+    lines = fonts.lines_to_fit(words, "bold", 13, room)
+    size = min(fonts.fit_size(line, "bold", 13, room, 9) for line in lines)
+    for i, line in enumerate(lines):
+        draw.text(img, ((box.inside.x + wall) / 2, box.inside.y + 9 + i * (size + 2)),
+                  fonts.ellipsize(line, "bold", size, room), "bold", size, theme.WAGON_TRIM, "m")
 
 
 @cache
@@ -109,41 +112,44 @@ def bandit_line(obs: Observation, bandit: dict[str, Any]) -> BanditLine | None:
 
 
 def draw_bandit_line(img: Image.Image, line: BanditLine, x: int, right: int, mid: int,
-                     translate: Translate | None) -> None:
+                     translate: Translate | None, s: Callable[[float], int]) -> None:
     """The Wanted card (crossed once captured), the prisoner held, the aces, then the maluses at the
-    right; "in the cell" when arrested."""
-    draw.paste(img, _wanted(line.captured), (x, mid - 11))
-    x += 20
+    right; "in the cell" when arrested. ``s``: the panel's scale (render.panels.scaled)."""
+    wanted = _wanted(line.captured, s(16), s(22))
+    draw.paste(img, wanted, (x, mid - wanted.height // 2))
+    x += s(20)
     if line.prisoner:
-        draw.paste(img, _prisoner(line.prisoner, txt.initial(line.prisoner, translate), 16, 22), (x, mid - 11))
-        x += 20
+        held = _prisoner(line.prisoner, txt.initial(line.prisoner, translate), s(16), s(22))
+        draw.paste(img, held, (x, mid - held.height // 2))
+        x += s(20)
     for value in line.aces:
-        draw.paste(img, _ace(value), (x, mid - 10))
-        x += 17
+        ace = _ace(value, s(15), s(20))
+        draw.paste(img, ace, (x, mid - ace.height // 2))
+        x += s(17)
     for action in reversed(line.maluses):
-        right -= ICON + 2
-        draw.paste(img, _malus(action), (right, mid - ICON // 2))
+        right -= s(ICON) + s(2)
+        draw.paste(img, _malus(action, s(ICON)), (right, mid - s(ICON) // 2))
     if line.in_cell:
         label = txt.t("panel.in-cell", translate)
-        room = right - x - 12
+        room = right - x - s(12)
         if room > 30:
-            size = fonts.fit_size(label, "bold", 14, room, 10)
-            draw.text(img, (x + 6, mid), fonts.ellipsize(label, "bold", size, room), "bold", size, theme.HIT)
+            size = fonts.fit_size(label, "bold", s(14), room, s(10))
+            draw.text(img, (x + s(6), mid), fonts.ellipsize(label, "bold", size, room), "bold", size, theme.HIT)
 
 
 @cache
-def _wanted(captured: bool) -> Image.Image:
-    return prisoners_art.wanted(16, 22, captured)
+def _wanted(captured: bool, w: int = 16, h: int = 22) -> Image.Image:
+    return prisoners_art.wanted(w, h, captured)
 
 
 @cache
-def _ace(value: int) -> Image.Image:
-    return prisoners_art.ace(value, 15, 20)
+def _ace(value: int, w: int = 15, h: int = 20) -> Image.Image:
+    return prisoners_art.ace(value, w, h)
 
 
 @cache
-def _malus(action: str) -> Image.Image:
-    return prisoners_art.malus(action, ICON)
+def _malus(action: str, size: int = ICON) -> Image.Image:
+    return prisoners_art.malus(action, size)
 
 
 # --- the Marshal player's panel ------------------------------------------------------------------
@@ -188,42 +194,43 @@ def marshal_content(obs: Observation, translate: Translate | None, acting: str |
 
 @lru_cache(maxsize=64)
 def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None) -> Image.Image:
-    from render.panels import acting_tag, draw_flasks, hand_tag, panel_card
+    from render.panels import acting_tag, draw_flasks, hand_tag, panel_card, revolver, scaled
 
-    sprite = assets.marshal()
+    k = layout.panel_scale(w)
+    s = scaled(k)
+    sprite = assets.big_marshal(1.25 if k >= 1.5 else 1.0)
     img = panel_card(w, h, sprite, c.acting is not None, c.fallen)
-    x = 10 + sprite.width + 10
-    line1, line2, line3 = 21, 47, h - 21
-    right = w - 10
+    x = 10 + sprite.width + s(10)
+    line1, line2, line3 = s(21), s(47), h - s(21)
+    right = w - s(10)
     if c.hand is not None:
-        right = hand_tag(img, right, line1, c.hand, assets.card_back(14, 20, theme.MARSHAL_BODY), theme.PANEL_TEXT)
+        right = hand_tag(img, right, line1, c.hand, assets.card_back(s(14), s(20), theme.MARSHAL_BODY),
+                         theme.PANEL_TEXT, s)
     if c.acting is not None:
-        right = acting_tag(img, right, line1, c.acting)
+        right = acting_tag(img, right, line1, c.acting, s)
     title = txt.t("panel.marshal", translate)
-    size = fonts.fit_size(title, "bold", 18, right - x, 12)
+    size = fonts.fit_size(title, "bold", s(18), right - x, s(12))
     draw.text(img, (x, line1), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.PANEL_TEXT)
     # his two revolvers, six cards each, fired from the top; then his Fist-fight aces
     bx = x
     for left in c.revolvers:
-        for i in range(6):
-            draw.paste(img, assets.bullet(7, 17, spent=i >= left), (bx + i * 8, line2 - 9))
-        bx += 6 * 8 + 10
+        bx = revolver(img, bx, line2, left, s, layout.compact_panel(w)) + s(10)
     for value in c.aces:
-        draw.paste(img, _ace(value), (bx, line2 - 10))
-        bx += 17
-    draw_flasks(img, c.flasks, w - 10, line2)  # the whiskey he took (M-40), at the right like a bandit's
+        draw.paste(img, _ace(value, s(15), s(20)), (bx, line2 - s(10)))
+        bx += s(17)
+    draw_flasks(img, c.flasks, w - s(10), line2, s)  # the whiskey he took (M-40), at the right like a bandit's
     # his rewards: Wanted cards, prisoners, mail bags; his objectives seen, those revealed
     bx = x
-    for icon, n in ((_wanted(True), c.wanted), (_prisoner("", "", 16, 22), c.prisoners),
-                    (assets.loot("mailbag", 20), c.mail)):
+    for icon, n in ((_wanted(True, s(16), s(22)), c.wanted), (_prisoner("", "", s(16), s(22)), c.prisoners),
+                    (assets.loot("mailbag", s(20)), c.mail)):
         draw.paste(img, icon, (bx, line3 - icon.height // 2))
-        bx += icon.width + 3
-        bx += draw.text(img, (bx, line3), str(n), "bold", 15, theme.PANEL_TEXT if n else theme.PANEL_DIM) + 9
+        bx += icon.width + s(3)
+        bx += draw.text(img, (bx, line3), str(n), "bold", s(15), theme.PANEL_TEXT if n else theme.PANEL_DIM) + s(9)
     label = txt.t("panel.objectives", translate, n=c.seen)
     if c.revealed:
         label += " · " + ", ".join(c.revealed)
-    room = w - 10 - bx
+    room = w - s(10) - bx
     if room > 30:
-        size = fonts.fit_size(label, "regular", 14, room, 10)
+        size = fonts.fit_size(label, "regular", s(14), room, s(10))
         draw.text(img, (bx, line3), fonts.ellipsize(label, "regular", size, room), "regular", size, theme.PANEL_TEXT)
     return img

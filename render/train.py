@@ -133,8 +133,8 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
         title = txt.t("header.no-round", translate)
     phase_key = f"header.phase.{obs.get('phase')}"
     phase = txt.t(phase_key, translate) if txt.exists(phase_key) else ""
-    title_w = draw.text(img, (x, mid - 11), title, "bold", 19, theme.HEADER_TEXT)
-    phase_w = draw.text(img, (x, mid + 13), phase, "regular", 15, theme.HEADER_DIM)
+    title_w = draw.text(img, (x, mid - 13), title, "bold", 23, theme.HEADER_TEXT)
+    phase_w = draw.text(img, (x, mid + 15), phase, "regular", 18, theme.HEADER_DIM)
     x = max(layout.HEADER_CARD_X, x + max(title_w, phase_w) + 28)
     card = obs.get("round_card")
     if card:
@@ -145,10 +145,10 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
         planning = obs.get("phase") == "planning"
         tile, gap = layout.TURN_TILE, layout.TURN_TILE_GAP
         room = layout.HEADER_CARD_W
-        draw.text(img, (x, mid - 11), fonts.ellipsize(name, "bold", 17, room), "bold", 17, theme.HEADER_TEXT)
+        draw.text(img, (x, mid - 13), fonts.ellipsize(name, "bold", 21, room), "bold", 21, theme.HEADER_TEXT)
         sub = txt.event_line(card, translate)
-        draw.text(img, (x, mid + 13), fonts.ellipsize(sub, "regular", 14, room), "regular", 14, theme.HEADER_DIM)
-        name_w = max(160, min(room, max(fonts.width(name, "bold", 17), fonts.width(sub, "regular", 14))) + 18)
+        draw.text(img, (x, mid + 15), fonts.ellipsize(sub, "regular", 16, room), "regular", 16, theme.HEADER_DIM)
+        name_w = max(160, min(room, max(fonts.width(name, "bold", 21), fonts.width(sub, "regular", 16))) + 18)
         tx = x + name_w
         d = ImageDraw.Draw(img)
         for i, kind in enumerate(turns):
@@ -166,8 +166,8 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
     right = lay.width - layout.MARGIN - 4
     bullets = int(obs.get("neutral_bullets") or 0)
     label = f"×{bullets}"
-    w = fonts.width(label, "bold", 17)
-    draw.text(img, (right, mid), label, "bold", 17, theme.HEADER_TEXT if bullets else theme.HEADER_DIM, "r")
+    w = fonts.width(label, "bold", 21)
+    draw.text(img, (right, mid), label, "bold", 21, theme.HEADER_TEXT if bullets else theme.HEADER_DIM, "r")
     icon = assets.bullet(11, 26, spent=bullets == 0)
     draw.paste(img, icon, (right - w - 16, mid - 13))
     left = right - w - 16
@@ -254,12 +254,12 @@ def _caption(img: Image.Image, lay: FrameLayout, line: str, joiner: str) -> None
     r = lay.caption
     room = r.w - 2 * layout.MARGIN - 8
     style = "condensed-bold"
-    size = fonts.fit_size(line, style, 21, room, 17)
+    size = fonts.fit_size(line, style, 25, room, 19)
     if fonts.width(line, style, size) <= room:
         draw.text(img, (r.x + r.w / 2, r.y + r.h / 2), line, style, size, theme.CAPTION_TEXT, "m")
         return
     first, second = _split(line, joiner)
-    size = min(fonts.fit_size(first, style, 17, room, 12), fonts.fit_size(second, style, 17, room, 12))
+    size = min(fonts.fit_size(first, style, 20, room, 13), fonts.fit_size(second, style, 20, room, 13))
     for text_line, dy in ((first, -size * 0.56), (second, size * 0.56)):
         text_line = fonts.ellipsize(text_line, style, size, room)
         draw.text(img, (r.x + r.w / 2, r.y + r.h / 2 + dy), text_line, style, size, theme.CAPTION_TEXT, "m")
