@@ -132,6 +132,6 @@ def loot_group(img: Image.Image, kind: str, count: int, x: int, y: int, size: in
     icon = assets.loot(kind, size)
     paste(img, icon, (x, y))
     if count > 1:
-        badge(img, (x + size - 1, y + size - 3), str(count), 12 if size >= 20 else 11)
+        badge(img, (x + size - 1, y + size - 3), str(count), 14 if size >= 20 else 12)
         return size + 10
     return size

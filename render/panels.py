@@ -263,7 +263,7 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
     if c.acting is not None:
         right = acting_tag(img, right, line1, c.acting, s)
     title = txt.bandit_name(c.bandit, translate)
-    size = fonts.fit_size(title, "bold", s(18), right - x, s(12))
+    size = fonts.fit_size(title, "bold", s(18), right - x, s(15))
     draw.text(img, (x, line1), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.PANEL_TEXT)
     bx = revolver(img, x, line2, c.revolver, s, layout.compact_panel(w)) + s(10)
     # bullets received

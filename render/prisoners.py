@@ -209,7 +209,7 @@ def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None
     if c.acting is not None:
         right = acting_tag(img, right, line1, c.acting, s)
     title = txt.t("panel.marshal", translate)
-    size = fonts.fit_size(title, "bold", s(18), right - x, s(12))
+    size = fonts.fit_size(title, "bold", s(18), right - x, s(15))
     draw.text(img, (x, line1), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.PANEL_TEXT)
     # his two revolvers, six cards each, fired from the top; then his Fist-fight aces
     bx = x

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from engine import apply, from_json, new_game, observe, to_json
+from engine import Options, apply, from_json, new_game, observe, to_json
 from engine.model import OVER
 from lang import language
-from render import encode, fonts, layout, samples, theme
+from render import encode, fonts, layout, panels, prisoners, samples, theme
+from render import text as words
 from render.hand import hand_image
 from render.pile import pile_image
 from render.scoreboard import scoreboard_image
@@ -198,3 +199,42 @@ def test_scoreboard_numbers_are_drawn_in_one_sans_face_and_the_languages_money(
     assert totals <= {text for text, _, _ in numbers}
     assert not [text for text, _, _ in numbers if "$" in text and text not in totals
                 and not any(text == lang.money(v) for v in range(0, 20001, 50))]
+
+
+PHONE_WIDTH = 400  # about what Discord gives a picture on a phone
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, {}), (4, {}), (6, {}), (4, {"horses": True}),
+                                                  (5, {"prisoners": True}), (6, {"horses": True, "prisoners": True})])
+def test_a_channel_frame_keeps_its_counts_and_names_legible_at_a_phones_width(
+        players: int, options: dict[str, bool], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: shown ~400 px wide, a frame's panels must still read (names, bullets, loot counts):
+    nothing of them is drawn smaller than 8 px once scaled down, the caption no smaller either."""
+    sizes: dict[str, int] = {}
+    sprite = fonts.sprite
+
+    def record(text: str, style: str, size: int, colour: Any) -> Any:
+        sizes[text] = min(size, sizes.get(text, size))
+        return sprite(text, style, size, colour)
+
+    monkeypatch.setattr(fonts, "sprite", record)
+    game = new_game(["ghost", "doc", "tuco", "cheyenne", "belle", "django"][:players], seed=2,
+                    options=Options(**options))
+    rng = random.Random(2)
+    for _ in range(40):
+        apply(game, rng.choice(game.pending.options))
+    obs = observe(game, None)
+    lay = layout.layout_of(obs)
+    scale = PHONE_WIDTH / lay.width
+    panels._panel.cache_clear()  # drawn anew, and seen (the panels' words only: the train's tokens have badges)
+    prisoners.marshal_panel.cache_clear()
+    img = Image.new("RGB", (lay.width, lay.height))
+    panels.draw_panels(img, obs, lay.panels, None) if not lay.teams else panels.draw_teams(
+        img, obs, lay.teams, lay.panels, None)
+    full = {words.bandit_name(b["name"]) for b in obs["bandits"]}
+    names = {t for t in sizes if t in full or (t.endswith("…") and any(n.startswith(t[:-1]) for n in full))}
+    counts = {t for t in sizes if t.isdigit() or t.startswith("×")}
+    assert len(names) == len(full) and counts
+    for shown in names | counts:
+        phone = sizes[shown] * scale
+        assert phone >= 8, f"{shown!r} drawn at {sizes[shown]} px: {phone:.1f} px on a phone"

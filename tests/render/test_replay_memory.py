@@ -77,7 +77,7 @@ def test_a_six_player_replay_is_streamed_within_100_mb(fmt: str) -> None:
         assert img.format == fmt.upper()
         frames = getattr(img, "n_frames", 1)
         assert frames == len(durations) > 60
-        assert img.size == (700, 489)  # 0.7 of the train picture (1000 × 698), the scoreboard fitted into it
+        assert img.size == (700, 497)  # 0.7 of the train picture (1000 × 710), the scoreboard fitted into it
         if fmt == "gif":
             shown = 0
             for n in range(frames):
