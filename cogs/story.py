@@ -48,6 +48,14 @@ def public_frame(observation: Observation) -> Observation:
     return {**observation, "log": []}
 
 
+def as_it_stands(state: Game) -> Observation:
+    """The public view for a picture of the train as it stands (/colt status): with the last action
+    only as its log (its marks and caption), not the whole game's events, whose arrows would tangle
+    and whose first round card would be captioned as the current round's."""
+    runs = pictures.split_runs(observe_log(state, None))
+    return {**observe(state, None, log_since=len(state.log)), "log": runs[-1] if runs else []}
+
+
 def this_round(state: Game, kind: str) -> list[dict[str, Any]]:
     """The public events of ``kind`` in this round, oldest first."""
     found: list[dict[str, Any]] = []
