@@ -13,16 +13,21 @@ import random
 from typing import Any
 
 import pytest
+from PIL import Image
 
 import engine  # noqa: F401  (registers every decision handler)
 from engine import apply, new_game, observe
 from engine.decisions import HANDLERS
 from engine.model import Game, Options
+from engine.scenario import build
 from engine.selfplay import random_options
 from engine.setup import seating
-from render import deciding, layout, panels, prisoners
+from lang import CODES, language
+from render import deciding, layout, panels, prisoners, theme
 from render import text as txt
-from render.story import action_frames
+from render.caption import split_runs
+from render.story import action_frames, apply_event
+from render.train import train_image
 
 Observation = dict[str, Any]
 
@@ -120,3 +125,79 @@ def test_nobody_is_marked_without_a_decision_pending() -> None:
     assert deciding.deciding(obs) is not None
     assert deciding.deciding({**obs, "pending": None}) is None
     assert marked_seats({**obs, "pending": None}) == set()
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_decision_kind_has_its_own_words_on_the_pictures(code: str) -> None:
+    """No one is marked with the vague "to act": each kind says what the one marked is to do."""
+    lang = language(code)
+    assert all(lang.has(f"pending.{kind}") for kind in HANDLERS), [k for k in HANDLERS if not lang.has(f"pending.{k}")]
+
+
+# --- the reported cases, drawn ---------------------------------------------------------------------
+
+
+def _lit(img: Image.Image, obs: Observation) -> list[str]:
+    """The bandits whose panel is drawn gold (marked as deciding)."""
+    lay = layout.layout_of(obs)
+    rects = lay.panels[1:] if obs.get("prison") else lay.panels
+    out = []
+    for bandit, r in zip(obs["bandits"], rects, strict=False):
+        r_, g, b = img.getpixel((r.x + r.w // 2, r.y + 6))[:3]  # type: ignore[index]
+        if all(abs(x - y) <= 8 for x, y in zip((r_, g, b), theme.PANEL_ACTIVE_BG, strict=True)):
+            out.append(bandit["name"])
+    return out
+
+
+def test_h_2_the_rider_the_engine_waits_for_is_marked_to_choose_and_only_him() -> None:
+    game = new_game(["silk", "django", "tuco"], seed=4, options=Options(horses=True, powers=False))
+    rng = random.Random(4)
+    met: set[str] = set()
+    while game.phase == "horse-attack":
+        assert game.pending is not None
+        obs = observe(game, None)
+        img = train_image(obs)
+        assert _lit(img, obs) == [game.pending.bandit], (game.pending, met)
+        if game.pending.kind == "attack":
+            assert panels.content(obs, obs["bandits"][[b["name"] for b in obs["bandits"]].index(
+                game.pending.bandit)], None).acting == "to choose"
+        met.add(game.pending.bandit or "")
+        apply(game, f"{game.pending.kind} {rng.choice(game.pending.values)}")
+    assert {"silk", "django"} <= met
+
+
+def test_h_2_a_rider_boarding_is_not_marked_to_pick_a_car_any_more() -> None:
+    """"Tuco boards car 3": the picture of the boarding, rebuilt from the view that waited for his
+    choice, marks nobody (that view's decision was answered by it)."""
+    for seed in range(40):
+        game = new_game(["silk", "django", "tuco"], seed=seed, options=Options(horses=True, powers=False))
+        rng = random.Random(seed)
+        while game.pending is not None and game.pending.kind != "attack-wagon":
+            apply(game, f"{game.pending.kind} {rng.choice(game.pending.values)}")
+        if game.pending is not None:
+            break
+    else:
+        raise AssertionError("no lone rider picked a car")
+    rider, n = game.pending.bandit, len(game.log)
+    view = {**observe(game, None), "log": []}
+    assert _lit(train_image(view), view) == [rider]  # while he picks: him, "to pick a car"
+    apply(game, f"attack-wagon {game.pending.values[0]}")
+    run = split_runs([dict(e) for e in observe(game, None)["log"][n:]])[0]
+    assert any(e["type"] == "move" and e["bandit"] == rider for e in run)
+    frame = {**view, "log": run}
+    for event in run:
+        apply_event(frame, event)
+    frame["log"] = run
+    assert frame["pending"] is None and _lit(train_image(frame), frame) == []
+
+
+def test_h_22_an_escaped_bandit_whose_card_is_next_is_not_marked_to_act() -> None:
+    game = build({"name": "test", "options": {"horses": True, "powers": False},
+                  "bandits": {"doc": {"at": [1, "in"]}, "tuco": {"at": [2, "roof"]}}, "steps": [], "wagons": 3})
+    obs = observe(game, None)
+    obs["bandits"][1]["at"] = "escaped"
+    obs.update(phase="stealing", pending=None, pile=[
+        {"seat": 1, "bandit": "tuco", "owner": "tuco", "action": "move", "face_down": False, "resolved": False}])
+    assert marked_seats(obs) == set() and _lit(train_image(obs), obs) == []
+    doc = {**obs, "pending": {"seat": 0, "bandit": "doc", "kind": "fire"}}
+    assert marked_seats(doc) == {0} and _lit(train_image(doc), doc) == ["doc"]
