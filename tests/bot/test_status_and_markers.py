@@ -6,12 +6,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from PIL import Image, ImageChops
+
 from engine import observe
 from engine.observe import observe_log
 from engine.plain import copy_plain
 from engine.prisoners.model import MARSHAL
-from render import text
+from render import layout, text
 from render.caption import caption, split_runs
+from render.marks import plan
+from render.train import train_image
 from tests.bot.table import Table, play_turn, setup_table, start_with
 from tests.render.test_deciding import marked_seats
 
@@ -54,6 +58,17 @@ async def _status(table: Table, game_id: int, seen: list[Observation]) -> tuple[
 # --- item 3: /colt status ------------------------------------------------------------------------
 
 
+def _train_area(obs: Observation) -> Image.Image:
+    """The train band of ``obs``'s picture: the pawns, the loot and the marks of its log."""
+    img = train_image(obs)
+    tl = layout.layout_of(obs).train
+    return img.crop((0, tl.top, img.width, tl.top + tl.height))
+
+
+def _same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox() is None
+
+
 async def test_status_in_round_3_shows_the_train_as_it_stands_with_the_last_action_only(simcord_env) -> None:  # type: ignore[no-untyped-def]
     table = setup_table(simcord_env, 3)
     game_id = await start_with(table, ["ghost", "doc", "tuco"])
@@ -74,6 +89,9 @@ async def test_status_in_round_3_shows_the_train_as_it_stands_with_the_last_acti
     earlier = [e["card"] for e in observe_log(state, None) if e["type"] == "round"][:2]
     assert all(text.card_title(card) not in line for card in earlier)
     assert f"Round 3/5: {title}" in content  # the words say the same round and card
+    # nothing of rounds 1 and 2 is drawn on the train (the whole log would tangle it with arrows)
+    assert _same(_train_area(shown), _train_area({**shown, "log": []}))
+    assert not _same(_train_area({**shown, "log": observe_log(state, None)}), _train_area(shown))
     # into its Stealin': the picture carries the last resolved action, not the ones before it
     while state.round_no == 3 and (state.phase != "stealing" or state.cursor < 2):
         assert await play_turn(table, game_id, rng)
@@ -82,6 +100,10 @@ async def test_status_in_round_3_shows_the_train_as_it_stands_with_the_last_acti
     runs = split_runs(observe_log(state, None))
     assert shown["log"] == runs[-1]
     assert sum(1 for e in shown["log"] if e["type"] == "resolve") <= 1
+    tl = layout.layout_of(shown).train
+    corners, marshal = layout.place_pawns(shown, tl)
+    arrows = plan(shown, shown["log"], tl, corners, marshal).paths
+    assert len(arrows) <= sum(1 for e in shown["log"] if e["type"] in ("move", "marshal"))  # its own moves only
     assert shown["pending"] == observe(state, None)["pending"]
     assert f"Round {state.round_no}/5" in content
 
