@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from render import layout
+from render.prisoners import MARSHAL  # the Marshal player's panel (M-1): he plays no bandit
 
 Observation = dict[str, Any]
-MARSHAL = "marshal"  # the Marshal player's panel (Marshal & Prisoners, M-1): he plays no bandit
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,7 +78,7 @@ def acting_names(obs: Observation) -> list[str]:
         return []
     if now.frame is not None:
         return pairs.team(obs, now.frame)
-    return [name for name in now.panels if name != deciding.MARSHAL]
+    return [name for name in now.panels if name != prisoners.MARSHAL]
 
 
 def content(obs: Observation, bandit: dict[str, Any], translate: Translate | None,
