@@ -17,7 +17,7 @@ from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
 from cogs.components import HandButton, valid_id
 from cogs.presenter import Presenter
-from cogs.story import deadline_text, waiting_clock
+from cogs.story import as_it_stands, deadline_text, waiting_clock
 from cogs.translator import command_text
 from engine import observe
 from engine.ai import LEVELS
@@ -151,7 +151,7 @@ class Colt(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = await self.tables.state(row.id)
-        public = observe(state, None)
+        public = as_it_stands(state)
         picture = await self.presenter.pictures.train(public, lang)
         text = self.presenter.status_text(public, lang, waiting_clock(row, state.step, lang),
                                           await self.tables.storage.players(row.id))

@@ -26,9 +26,14 @@ from table.service import MARSHAL, Outcome, Tables
 from table.storage import Delivery, GameRow, PlayerRow
 
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
-# Decisions no action on the train waits for (no picture is held back for them): Schemin''s, and
-# the expansion's horse attack (H-2) and Attack-plan bonus (H-21).
-OUTSIDE_ACTIONS = (*PLANNING_KINDS, "attack", "attack-wagon", "keep-card", "place", "take-card")
+# Decisions answered out of the channel's pictures: Schemin''s, a rider's secret choice (H-2), a card
+# kept (H-21), a bandit placed or a card taken (V-2.4, V-3.5). The next one is asked with no new
+# picture, so a picture marking who decides would soon name the wrong person: the channel's
+# pictures mark nobody for them; the pile and the status line name who decides.
+TOLD_IN_WORDS = (*PLANNING_KINDS, "attack", "keep-card", "place", "take-card")
+# Decisions no action on the train waits for (no picture is held back for them): those, and the
+# wagon a lone rider boards (H-2), whose answer is the next picture.
+OUTSIDE_ACTIONS = (*TOLD_IN_WORDS, "attack-wagon")
 PLANNING_ANSWERS = tuple(f"{kind} " for kind in OUTSIDE_ACTIONS)
 # Runs shown in words (the pile, the status line), not as pictures: planning moves, and a rider's
 # secret choice (its reveal is a picture).
@@ -47,6 +52,23 @@ def to_game(game_id: int, body: dict[str, Any]) -> Delivery:
 def public_frame(observation: Observation) -> Observation:
     """An observation as a picture needs it: without the log it does not draw."""
     return {**observation, "log": []}
+
+
+def channel_frame(observation: Observation) -> Observation:
+    """A public observation as the channel's picture shows it: who decides is marked only when the
+    answer is the next picture (``TOLD_IN_WORDS``)."""
+    pending = observation.get("pending")
+    if pending is not None and pending["kind"] in TOLD_IN_WORDS:
+        return {**observation, "pending": None}
+    return observation
+
+
+def as_it_stands(state: Game) -> Observation:
+    """The public view for a picture of the train as it stands (/colt status): with the last action
+    only as its log (its marks and caption), not the whole game's events, whose arrows would tangle
+    and whose first round card would be captioned as the current round's."""
+    runs = pictures.split_runs(observe_log(state, None))
+    return {**observe(state, None, log_since=len(state.log)), "log": runs[-1] if runs else []}
 
 
 def this_round(state: Game, kind: str) -> list[dict[str, Any]]:
@@ -195,7 +217,7 @@ class Story:
                 if last and waiting:
                     self._mark(row.id, state, at, view)  # its decision is pending: shown when complete
                     break
-                frame = {**(public if last else after), "log": run}
+                frame = {**(channel_frame(public) if last else after), "log": run}
                 number = len(out)
                 out.append(to_game(row.id, {
                     "op": "send", "frame": True, "content": pictures.caption(frame, run, lang),
@@ -261,7 +283,8 @@ class Story:
 
     def train(self, row: GameRow, public: Observation, lang: Language, name: str) -> dict[str, Any]:
         """The train as it stands, as a picture to attach."""
-        return {"file": f"colt{row.id}-{name}.png", "draw": "train", "obs": public_frame(public), "lang": lang.code}
+        return {"file": f"colt{row.id}-{name}.png", "draw": "train", "obs": channel_frame(public_frame(public)),
+                "lang": lang.code}
 
     # --- words ---------------------------------------------------------------------------------
 

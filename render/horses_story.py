@@ -73,14 +73,14 @@ def apply_event(obs: Observation, event: Event) -> None:
         _gone(coach, "horse", len(event["cars"]))
     elif kind == "marshal-drinks":
         floor = obs["floor_loot"]
-        left = [t for t in floor.get(event["at"], []) if not _is_flask(t)]
+        left = [t for t in floor.get(event["at"], []) if not is_flask(t)]
         if left:
             floor[event["at"]] = left
         else:
             floor.pop(event["at"], None)
         _gone(coach, "flask", int(event["flasks"]))
-    elif kind == "drink":
-        _drink(coach, bandits[event["bandit"]], event)
+    elif kind == "drink" and event["bandit"] in bandits:  # the Marshal player's: render.prisoners_story
+        drink(coach, bandits[event["bandit"]]["loot"], event)
     elif kind == "melee-reveal":
         _reveal(obs, event["cards"])
     elif kind == "poodle":
@@ -91,15 +91,15 @@ def _gone(coach: dict[str, Any], piece: str, count: int) -> None:
     coach["gone"] = {**coach.get("gone", {}), piece: coach.get("gone", {}).get(piece, 0) + count}
 
 
-def _is_flask(token: str) -> bool:
+def is_flask(token: str) -> bool:
     return token.partition(":")[0].removesuffix("-half") in FULL
 
 
-def _drink(coach: dict[str, Any], bandit: dict[str, Any], event: Event) -> None:
-    """A full flask turns half-drunk, showing its kind; a half-drunk one leaves the game (H-13).
-    The event names the kind, not the side: a full flask is taken to be the one drunk when the
-    bandit has both (``half``, when the event gives it, settles it)."""
-    loot: list[str] = bandit["loot"]
+def drink(coach: dict[str, Any], loot: list[str], event: Event) -> None:
+    """A full flask of ``loot`` (the drinker's tokens) turns half-drunk, showing its kind; a
+    half-drunk one leaves the game (H-13). The event names the kind, not the side: a full flask is
+    taken to be the one drunk when the drinker has both (``half``, when the event gives it, settles
+    it)."""
     half = f"{event['flask']}-half"
     full = next((i for i, t in enumerate(loot) if t in FULL and (t == event["flask"] or t == "whiskey")), None)
     if event.get("half") or full is None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, pairs, prisoners, theme
+from render import assets, deciding, draw, fonts, layout, pairs, prisoners, theme
 from render import text as txt
 from render.layout import Rect
 from render.text import Translate
@@ -52,80 +52,35 @@ def _seat_of(obs: Observation, seat: int) -> dict[str, Any]:
     return {}
 
 
-PLANNING_KINDS = ("plan", "discard")
-
-
-def _deciding(obs: Observation) -> dict[str, Any] | None:
-    """The decision the picture marks: while the pile resolves (Stealin'), only a choice of the card
-    being resolved; a planning decision left over from before the resolution marks nobody."""
-    pending = obs.get("pending")
-    if not pending:
-        return None
-    if obs.get("phase") == "stealing" and pending.get("kind") in PLANNING_KINDS:
-        return None
-    return dict(pending)
-
-
-def _next_card_seat(obs: Observation) -> int | None:
-    """While the pile resolves: the seat whose card resolves next (None when none is left)."""
-    if obs.get("phase") != "stealing":
-        return None
-    return next((int(played["seat"]) for played in obs.get("pile", ()) if not played.get("resolved")), None)
-
-
 def acting_label(obs: Observation, translate: Translate | None) -> str:
-    pending = _deciding(obs) or {}
-    key = f"pending.{pending.get('kind')}"
+    """What the one deciding is to do ("to play", "to aim"…), by the pending decision's kind."""
+    now = deciding.deciding(obs)
+    key = f"pending.{now.kind if now else None}"
     return txt.t(key if txt.exists(key) else "panel.acting", translate)
 
 
 def is_acting(obs: Observation, bandit: dict[str, Any]) -> bool:
-    """The bandit marked "to play" / "to aim"…: the one deciding now; during Stealin' without a
-    choice, the one whose card resolves next (nobody once the pile is done)."""
-    pending = _deciding(obs)
-    if pending is None:
-        return _next_card_seat(obs) == int(bandit["seat"])
-    if pending.get("bandit"):
-        return bool(pending["bandit"] == bandit["name"])
-    return bool(pending.get("seat") == bandit["seat"])
-
-
-def _next_card(obs: Observation) -> dict[str, Any] | None:
-    """While the pile resolves: the card that resolves next, as the observation shows it."""
-    if obs.get("phase") != "stealing":
-        return None
-    return next((dict(played) for played in obs.get("pile", ()) if not played.get("resolved")), None)
-
-
-def acting_in_team(obs: Observation, bandit: dict[str, Any]) -> bool:
-    """A player with two bandits: the bandit's own panel is marked only when the decision is that
-    bandit's (a target to aim at…) or its card resolves next; a player's decision (to plan, to
-    place, to take a card) marks the player's frame instead (``team_acting``)."""
-    pending = _deciding(obs)
-    if pending is None:
-        card = _next_card(obs)
-        return card is not None and card.get("bandit") == bandit["name"]
-    return bool(pending.get("bandit") == bandit["name"])
+    """Whether ``bandit``'s panel is marked "to play" / "to aim"…: the engine waits for it
+    (render.deciding), or for its player (one bandit a player)."""
+    return deciding.marks(obs, str(bandit["name"]))
 
 
 def team_acting(obs: Observation, seat: int) -> bool:
-    """Whether the player of ``seat`` (two bandits) is marked in their frame's header."""
-    pending = _deciding(obs)
-    if pending is None:
-        card = _next_card(obs)
-        return card is not None and int(card["seat"]) == seat and not card.get("bandit")
-    return not pending.get("bandit") and pending.get("seat") == seat
+    """Whether the player of ``seat`` (two bandits) is marked in their frame's header: the decision
+    is the player's (to plan, to place, to take a card), not one bandit's."""
+    return deciding.marks_frame(obs, seat)
 
 
 def acting_names(obs: Observation) -> list[str]:
     """Who must decide now, as the planning picture's title shows them: the bandit (with two
-    bandits a player: that bandit when the decision is its own, else both of the player's)."""
-    if not pairs.paired(obs):
-        return [b["name"] for b in obs["bandits"] if is_acting(obs, b)][:1]
-    own = [b["name"] for b in obs["bandits"] if acting_in_team(obs, b)]
-    if own:
-        return own[:1]
-    return next((pairs.team(obs, int(v["seat"])) for v in obs["seats"] if team_acting(obs, int(v["seat"]))), [])
+    bandits a player: that bandit when the decision is its own, else both of the player's), or
+    the Marshal player (``prisoners.MARSHAL``, M-1)."""
+    now = deciding.deciding(obs)
+    if now is None:
+        return []
+    if now.frame is not None:
+        return pairs.team(obs, now.frame)
+    return list(now.panels)
 
 
 def content(obs: Observation, bandit: dict[str, Any], translate: Translate | None,
@@ -134,7 +89,7 @@ def content(obs: Observation, bandit: dict[str, Any], translate: Translate | Non
     counts = layout.loot_counts(bandit.get("loot", ()))
     hand = _seat_of(obs, bandit["seat"]).get("hand_size")
     planning = obs.get("phase") in ("planning", "keeping")
-    acting = acting_in_team(obs, bandit) if in_team else is_acting(obs, bandit)
+    acting = is_acting(obs, bandit)
     out = PanelContent(
         bandit=bandit["name"],
         revolver=int(bandit.get("revolver", 0)),

@@ -87,7 +87,7 @@ def _title(img: Image.Image, obs: Observation, r: Rect, translate: Translate | N
         lw = draw.text(img, (right, mid), label, "bold", size, theme.TURN_CURRENT, "r")
         right -= lw + 10
         for name in reversed(acting):
-            pawn = assets.pawn(name, txt.initial(name, translate))
+            pawn = assets.marshal() if name == hand.MARSHAL else assets.pawn(name, txt.initial(name, translate))
             draw.paste(img, pawn, (right - pawn.width, mid - pawn.height // 2))
             right -= pawn.width + 4
         right -= 6

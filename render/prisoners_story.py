@@ -11,6 +11,7 @@ from typing import Any
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import REVOLVERS
 from engine.prisoners.model import FALLEN, MAIL, MARSHAL
+from render import horses_story
 
 Event = dict[str, Any]
 Observation = dict[str, Any]
@@ -73,6 +74,17 @@ def apply_event(obs: Observation, event: Event) -> None:
         shown = prison["objectives"]
         if event["objective"] not in shown and None in shown:
             shown[shown.index(None)] = event["objective"]
+    elif kind == "marshal-takes-flasks":  # onto his sheet, from where he stands (M-40, with M-50)
+        floor = obs["floor_loot"]
+        here = floor.get(event["at"], [])
+        prison["flasks"] = [*prison.get("flasks", []), *(t for t in here if horses_story.is_flask(t))]
+        left = [t for t in here if not horses_story.is_flask(t)]
+        if left:
+            floor[event["at"]] = left
+        else:
+            floor.pop(event["at"], None)
+    elif kind == "drink" and event["bandit"] == MARSHAL and obs.get("stagecoach"):  # his sheet's flask (M-50)
+        horses_story.drink(obs["stagecoach"], prison.setdefault("flasks", []), event)
     elif kind == "prisoners-kept":
         prison["rewards"]["prisoners"] += list(prison["prisoners"])
         prison["prisoners"] = []

@@ -61,7 +61,12 @@ def _round_card(name: str, bandits: int) -> dict[str, Any]:
 
 def apply_event(obs: Observation, event: Event) -> None:
     """Change ``obs`` (a public observation) as ``event`` says (with an expansion, its pieces too:
-    render.horses_story, render.prisoners_story)."""
+    render.horses_story, render.prisoners_story).
+
+    An event follows the answer to the decision ``obs`` waited for: who is asked next only the
+    engine's next observation says, so the rebuilt view waits for nobody (render.deciding marks
+    nobody on it)."""
+    obs["pending"] = None
     _apply_base(obs, event)
     if obs.get("stagecoach"):
         horses_story.apply_event(obs, event)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from render import assets, fonts
+from render import assets, fonts, panels
 
 
 @pytest.fixture
@@ -26,6 +26,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
 
     monkeypatch.setattr(fonts, "sprite", record_sprite)
     monkeypatch.setattr(fonts, "width", record_width)
-    assets.card.cache_clear()  # card labels drawn by earlier tests must be drawn again, and seen
+    # card labels and panels drawn by earlier tests must be drawn again, and seen
+    assets.card.cache_clear()
+    panels._panel.cache_clear()
     yield seen
     assets.card.cache_clear()
+    panels._panel.cache_clear()

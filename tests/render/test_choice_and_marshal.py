@@ -13,7 +13,7 @@ import pytest
 import engine  # noqa: F401  (registers every decision handler)
 from engine import Options, apply, new_game, observe
 from lang import CODES, language
-from render import choice, layout, prisoners_sheet
+from render import choice, layout, panels, prisoners_sheet
 from render.choice import choice_image, referents
 from render.planning import planning_image
 from render.train import train_image
@@ -41,6 +41,7 @@ def test_the_marshals_planning_picture_names_his_hand_and_shows_his_sheet(code: 
     title = lang.text("hand.title", bandit=lang.noun("bandit.marshal"))
     assert title[:1].upper() + title[1:] in texts
     assert not any(t.startswith("?") for t in texts)
+    assert panels.acting_label(obs, lang) in texts  # his turn named in the title, not "Schemin'"
     assert any(t.startswith(lang.text("sheet.picture-objectives", n=1, total=5, need=4)[:12]) for t in texts)
     bandit = new_game(CAST[:3], seed=3, options=Options(prisoners=True))
     while bandit.pending is not None and bandit.pending.seat == 0:

@@ -1,5 +1,6 @@
-"""Who the train picture marks as acting (issue 13): while the pile resolves, the bandit whose card
-resolves next, never the one who planned last (B-6: the pile resolves in order)."""
+"""Who the train picture marks as acting: never the one who planned last while the pile resolves
+(issue 13); whoever the engine waits for, and nobody else (issue 26: the card that resolves next is
+the pile's to show, B-6)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import random
 from typing import Any
 
 from engine import apply, new_game, observe
+from render import pile
 from render.panels import content
+from render.story import apply_event
 
 
 def _marked(obs: dict[str, Any]) -> list[str]:
@@ -24,15 +27,20 @@ def _stealing_view(seed: int) -> dict[str, Any]:
     return observe(game, None)
 
 
-def test_during_stealin_the_next_card_s_bandit_is_marked_not_the_last_planner() -> None:
+def test_during_stealin_the_last_planner_is_not_marked_the_pile_shows_the_next_card() -> None:
     view = _stealing_view(3)
     assert view["phase"] == "stealing"
     left = [p for p in view["pile"] if not p["resolved"]]
-    assert left
-    owner = next(b["name"] for b in view["bandits"] if b["seat"] == left[0]["seat"])
-    planner = {**view, "pending": {"seat": view["pile"][-1]["seat"], "bandit": None, "kind": "plan"}}
-    assert _marked(planner) == [owner]  # a planning decision left over from before marks nobody
-    assert _marked({**view, "pending": None}) == [owner]
+    assert left and pile._next_index(view) == view["pile"].index(left[0])  # the pile frames it
+    waited = view["pending"]
+    assert _marked(view) == [b["name"] for b in view["bandits"]
+                             if b["name"] == waited["bandit"] or (not waited["bandit"] and b["seat"] == waited["seat"])]
+    # a view rebuilt from the last planning one (the channel's frames): that plan was answered
+    planner = {**view, "phase": "planning", "pending": {"seat": view["pile"][-1]["seat"], "bandit": None,
+                                                        "kind": "plan"}}
+    apply_event(planner, {"type": "planning-over", "step": view["step"]})
+    assert planner["pending"] is None and _marked(planner) == []
+    assert _marked({**view, "pending": None}) == []  # no decision pending: nobody
 
 
 def test_once_the_pile_is_done_nobody_is_marked() -> None:
