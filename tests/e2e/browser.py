@@ -106,6 +106,20 @@ class PreviewPage:
             "() => { const p = window.simcordPreview; return p && p.ready"
             " && (p.awaitingRevision === null || p.publishedRevision >= p.awaitingRevision); }", timeout=20_000)
 
+    def settle(self, quiet_ms: int = 1200) -> None:
+        """Until the page has shown the same publication for ``quiet_ms`` (the page polls twice a
+        second): a person clicks what they see once it stops changing. A click on a page the table
+        is about to republish (the bot edits that DM again) is refused by SimCord as stale."""
+        revision = None
+        for _ in range(200):
+            self.wait_ready()
+            now = self.page.evaluate("() => window.simcordPreview.publishedRevision")
+            if now == revision:
+                return
+            revision = now
+            self.page.wait_for_timeout(quiet_ms)
+        raise AssertionError(f"{self.name}: the page kept changing")
+
     def _last_request(self) -> str | None:
         request: str | None = self.page.evaluate("() => window.simcordPreview.lastAction?.requestId ?? null")
         return request
@@ -199,6 +213,7 @@ class PreviewPage:
         """Click a live button of the bot's last message, the first whose label holds the earliest
         of ``prefer`` if any, else the first: its label, or None if there was none or the click was
         refused (look again)."""
+        self.settle()
         message = self.page.locator("article.channel-message").filter(
             has=self.page.locator("button.component-button")).last
         if message.count() == 0:
