@@ -1,0 +1,166 @@
+"""Every menu and button the bot builds stays within Discord's limits (issue 26): Discord refuses a
+whole message when one of its components breaks one, so a lobby with a 26th option stops updating.
+
+The lobby is built for every reachable configuration (the options the host can set together, 1 to 7
+seats of people and AI bandits, the Marshal player, choices made or not, every language); the DM
+prompts for every decision of real games with each expansion and variant, in every language.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+from simcord.components import validate_components
+
+from cogs.delivery import view_components
+from cogs.presenter import Presenter
+from lang import CODES
+from table.service import LOBBY_OPTIONS, MARSHAL, TEAM, Lobby, clash, default_options, team_choices
+from table.storage import GameRow, PlayerRow
+
+# Discord's limits on a message's components (the API's documented maxima).
+ROWS, BUTTONS_PER_ROW, OPTIONS = 5, 5, 25
+OPTION_TEXT, BUTTON_LABEL, CUSTOM_ID, PLACEHOLDER = 100, 80, 100, 150
+BIG_ID = 10**12  # a game id far beyond any database's; steps far beyond any game's
+BIG_STEP = 10**5
+LONG_NAME = "Ж" * 32  # the longest nickname Discord allows, in the widest script of our languages
+
+
+def problems(components: list[dict[str, Any]]) -> list[str]:
+    """Every way ``components`` (a message's rows as sent) break Discord's limits."""
+    found: list[str] = []
+    if len(components) > ROWS:
+        found.append(f"{len(components)} rows")
+    ids: list[str] = []
+    for row in components:
+        children = row["components"]
+        selects = [c for c in children if c["type"] == 3]
+        if (selects and len(children) != 1) or len(children) > BUTTONS_PER_ROW:
+            found.append(f"a row of {len(children)} components")
+        for item in children:
+            ids.append(item.get("custom_id", ""))
+            if len(item.get("custom_id", "")) > CUSTOM_ID:
+                found.append(f"custom id {item['custom_id']!r}")
+            if item["type"] == 2 and len(item.get("label") or "") > BUTTON_LABEL:
+                found.append(f"button label {item['label']!r}")
+            if item["type"] != 3:
+                continue
+            options = item["options"]
+            if not 1 <= len(options) <= OPTIONS:
+                found.append(f"{item['custom_id']}: {len(options)} options")
+            if not item["min_values"] <= item["max_values"] <= min(len(options), OPTIONS):
+                found.append(f"{item['custom_id']}: picks {item['min_values']}..{item['max_values']}")
+            if len(item.get("placeholder") or "") > PLACEHOLDER:
+                found.append(f"placeholder {item['placeholder']!r}")
+            if len({o["value"] for o in options}) != len(options):
+                found.append(f"{item['custom_id']}: two options with one value")
+            for option in options:
+                for key in ("label", "value", "description"):
+                    if len(option.get(key) or "") > OPTION_TEXT:
+                        found.append(f"option {key} {option[key]!r}")
+    if len(set(ids)) != len(ids):
+        found.append("two components with one custom id")
+    if not found:
+        try:  # and as SimCord, which mirrors Discord's own checks, sees the message
+            validate_components(components)
+        except ValueError as error:
+            found.append(str(error))
+    return found
+
+
+def test_the_limits_are_checked() -> None:
+    """The check itself finds what Discord refuses (or every other test here would prove nothing)."""
+    option = {"label": "x", "value": "x"}
+    select = {"type": 3, "custom_id": "s", "min_values": 1, "max_values": 1, "options": [option]}
+    assert problems([{"type": 1, "components": [select]}]) == []
+    many = [{"label": str(i), "value": str(i)} for i in range(26)]
+    assert problems([{"type": 1, "components": [{**select, "options": many}]}])
+    assert problems([{"type": 1, "components": [{**select, "options": [{"label": "x" * 101, "value": "x"}]}]}])
+    button = {"type": 2, "style": 1, "label": "y" * 81, "custom_id": "b"}
+    assert problems([{"type": 1, "components": [button]}])
+    assert problems([{"type": 1, "components": [{**select, "custom_id": f"s{i}"}]} for i in range(6)])
+
+
+# --- the lobby ---------------------------------------------------------------------------------
+
+
+def reachable_options() -> Iterator[dict[str, Any]]:
+    """Every combination of the lobby's options its host can set (those that clash are refused)."""
+    names = list(LOBBY_OPTIONS)
+    for values in itertools.product(*(LOBBY_OPTIONS[name] for name in names)):
+        options = {**default_options(), **dict(zip(names, values, strict=True))}
+        if clash(options) is None:
+            yield options
+
+
+def seatings(options: dict[str, Any], seed: int) -> Iterator[list[PlayerRow]]:
+    """1 to 7 seats, the host's first: every number of AI bandits, the Marshal at no seat or at
+    each one (Marshal & Prisoners), nobody's choice made, or everyone's (pairs in V-2 and V-3)."""
+    pairs = team_choices(options, seed)
+    free = [c for c in (pairs or ["ghost", "doc", "tuco", "cheyenne", "belle", "django", "mei", "silk"])]
+    for seats in range(1, 8):
+        for ais in range(seats):
+            marshals = [None, *range(seats)] if options.get("prisoners") else [None]
+            for marshal, chosen in itertools.product(marshals, (False, True)):
+                players = []
+                taken: set[str] = set()
+                for seat in range(seats):
+                    character = None
+                    if seat == marshal:
+                        character = MARSHAL
+                    elif chosen:
+                        character = next((c for c in free if not set(c.split(TEAM)) & taken), None)
+                        taken |= set((character or "").split(TEAM))
+                    ai = "hard" if seat >= seats - ais else None
+                    players.append(PlayerRow(None if ai else 1000 + seat, seat, character, True, ai=ai))
+                yield players
+
+
+def game_row(guild_id: int, options: dict[str, Any], code: str, seed: int) -> GameRow:
+    return GameRow(id=BIG_ID, guild_id=guild_id, lobby_channel_id=1, lobby_message_id=2, channel_id=None,
+                   host_id=1000, status="lobby", options=options, seed=seed, snapshot=None, ended_at=None,
+                   cleanup_at=None, language=code)
+
+
+def _long_named_guild(env: Any, monkeypatch: Any) -> Any:
+    """A server whose members all have the longest nickname, each known to the bot (the lobby's
+    menus name a seat by its member's name when the bot has it in its cache)."""
+    guild = env.create_guild()
+    member = SimpleNamespace(display_name=LONG_NAME)
+    monkeypatch.setattr(env.bot, "get_guild", lambda guild_id: SimpleNamespace(get_member=lambda user_id: member))
+    return guild
+
+
+def _lobby_problems(presenter: Presenter, row: GameRow, players: list[PlayerRow]) -> list[str]:
+    row.host_id = players[0].user_id or 0
+    components = view_components(presenter.lobby_view(Lobby(row, players)))
+    return problems(components)
+
+
+async def test_every_lobby_menu_fits_in_every_configuration(simcord_env, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    presenter: Presenter = simcord_env.bot.presenter
+    guild = _long_named_guild(simcord_env, monkeypatch)
+    every = list(reachable_options())
+    variants = {(o["prisoners"], o["variant"]) for o in every}
+    assert len(variants) == 5  # the four seatings, and the Marshal with one bandit each (M-1)
+    found: dict[str, list[str]] = {}
+    # Every seating of every kind of table (what the menus' lengths depend on), in every language,
+    # V-2's pairs as several seeds draw them.
+    tables = [(*kind, seed) for kind in sorted(variants) for seed in (range(3) if kind[1] == "two-bandits" else [0])]
+    for code, (prisoners, variant, seed) in itertools.product(CODES, tables):
+        options = next(o for o in every if (o["prisoners"], o["variant"]) == (prisoners, variant))
+        for players in seatings(options, seed):
+            row = game_row(guild.id, options, code, seed)
+            for problem in _lobby_problems(presenter, row, players):
+                found.setdefault(problem, []).append(f"{code} {variant} prisoners={prisoners} {len(players)} seats")
+    # Every combination of options (their choices shown picked), each with the fullest table.
+    fullest = [PlayerRow(1000, 0, None, True)] + [PlayerRow(None, s, None, True, ai="easy") for s in range(1, 7)]
+    for index, options in enumerate(every):
+        code = CODES[index % len(CODES)]
+        row = game_row(guild.id, options, code, index)
+        for problem in _lobby_problems(presenter, row, fullest):
+            found.setdefault(problem, []).append(f"{code} {options}")
+    assert not found, "\n".join(f"{problem}: {len(where)} times, as in {where[0]}" for problem, where in found.items())
