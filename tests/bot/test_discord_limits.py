@@ -9,16 +9,30 @@ prompts for every decision of real games with each expansion and variant, in eve
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 from simcord.components import validate_components
 
+from cogs import texts
 from cogs.delivery import view_components
 from cogs.presenter import Presenter
-from lang import CODES
-from table.service import LOBBY_OPTIONS, MARSHAL, TEAM, Lobby, clash, default_options, team_choices
+from engine import Game, Options, apply, new_game
+from engine.setup import seating
+from lang import CODES, language
+from table.service import (
+    LOBBY_OPTIONS,
+    MARSHAL,
+    TEAM,
+    Lobby,
+    clash,
+    default_options,
+    event_pools,
+    events_to_choose,
+    team_choices,
+)
 from table.storage import GameRow, PlayerRow
 
 # Discord's limits on a message's components (the API's documented maxima).
@@ -164,3 +178,85 @@ async def test_every_lobby_menu_fits_in_every_configuration(simcord_env, monkeyp
         for problem in _lobby_problems(presenter, row, fullest):
             found.setdefault(problem, []).append(f"{code} {options}")
     assert not found, "\n".join(f"{problem}: {len(where)} times, as in {where[0]}" for problem, where in found.items())
+
+
+async def test_every_events_menu_fits(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """The host's menus of the round and station cards to choose (M-40), with each expansion."""
+    presenter: Presenter = simcord_env.bot.presenter
+    found = []
+    for code, horses, chosen in itertools.product(CODES, (False, True), (False, True)):
+        options = {**default_options(), "prisoners": True, "horses": horses}
+        if chosen:
+            rounds, stations = event_pools(options)
+            options["chosen_events"] = [*rounds[:events_to_choose()[0]], *stations[:events_to_choose()[1]]]
+        row = game_row(1, options, code, 0)
+        view = presenter.events_view(Lobby(row, [PlayerRow(1000, 0, None, True)]), language(code))
+        found += [f"{code} horses={horses}: {p}" for p in problems(view_components(view))]
+    assert not found, found
+
+
+# --- the DM prompts ----------------------------------------------------------------------------
+
+# Tables of every expansion and variant (players, options), the Marshal player counted (M-1).
+TABLES: list[tuple[int, Options]] = [
+    (3, Options()), (7, Options(setup="first-game", expert=True)), (5, Options(horses=True)),
+    (4, Options(prisoners=True, silk="block")), (7, Options(prisoners=True, horses=True)),
+    (6, Options(prisoners=True, expert=True, silk="movement")), (3, Options(variant="two-bandits")),
+    (2, Options(variant="two-bandits", horses=True)), (2, Options(variant="two-player", expert=True)),
+    (4, Options(variant="teams")), (6, Options(variant="teams", horses=True, expert=True)),
+    (7, Options(silk="dodge", horses=True)),
+]
+GAMES_EACH = 10  # games per table: together, every kind of decision random answers meet
+
+
+def decisions(players: int, options: Options, seed: int) -> Iterator[Game]:
+    """A whole game of random answers, at each of its decisions."""
+    rng = random.Random(seed)
+    game = new_game(seating(options).cast(rng, players - 1 if options.prisoners else players), seed=seed,
+                    options=options)
+    while game.pending is not None:
+        yield game
+        apply(game, f"{game.pending.kind} {rng.choice(game.pending.values)}")
+
+
+async def test_every_dm_prompt_fits_for_every_decision_of_every_expansion(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """Each decision's prompt (and each waiting player's hand) in every language: every answer
+    has its button (none left out), each label whole (not cut at 80), each id whole (not cut at
+    100: a cut id could not be answered), the message's text within 2,000 characters."""
+    presenter: Presenter = simcord_env.bot.presenter
+    langs = [language(code) for code in CODES]
+    found: dict[str, str] = {}
+    kinds: set[str] = set()
+    shown: set[tuple[str, str, int]] = set()  # prompts built: each language, kind and number of answers
+    for game_number, (table, (players, options)) in itertools.product(range(GAMES_EACH), enumerate(TABLES)):
+        for game in decisions(players, options, seed=100 * game_number + table):
+            pending = game.pending
+            assert pending is not None
+            kinds.add(pending.kind)
+            answers = [f"{pending.kind} {value}" for value in pending.values]
+            if len(answers) > 25:
+                found[f"{pending.kind}: {len(answers)} answers"] = str(options)
+            named = len(game.seats[pending.seat].bandits) > 1
+            for answer in answers:
+                if len(f"colt:a:{BIG_ID}:{BIG_STEP}:{answer}") > CUSTOM_ID:
+                    found[f"the id of {answer!r}"] = str(options)
+                for lang in langs:
+                    label = texts.answer_label(lang, answer, named=named)
+                    if len(label) > BUTTON_LABEL:
+                        found[f"{lang.code} label {label!r}"] = answer
+            for lang in langs:
+                first = (lang.code, pending.kind, len(answers)) not in shown
+                shown.add((lang.code, pending.kind, len(answers)))
+                # Each kind and number of answers once; at the deal, every seat's (their hand).
+                for seat in range(len(game.seats)) if game.step < 2 else [pending.seat] if first else []:
+                    prompt = presenter.prompt_for(BIG_ID, game, seat, lang, "<t:1800000000:R>")
+                    for problem in problems(view_components(prompt.view)):
+                        found[f"{lang.code} {pending.kind}: {problem}"] = str(options)
+                    if len(prompt.content) > 2000:
+                        found[f"{lang.code} {pending.kind}: {len(prompt.content)} characters"] = str(options)
+    assert not found, "\n".join(f"{problem} ({where})" for problem, where in found.items())
+    assert kinds >= {
+        "arrest", "attack", "attack-wagon", "discard", "dodge", "drop", "escape", "fire", "flee", "floor", "free",
+        "hostage", "keep-card", "keep-purse", "marshal", "marshal-fire", "marshal-move", "marshal-ride", "move",
+        "pickpocket", "place", "plan", "punch", "reflex", "ride", "rob", "shove", "shove-marshal", "take-card",
+        "thanks"}, kinds
