@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import discord
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from lang import english
@@ -192,8 +192,9 @@ async def _click(table: Table, lobby: Any, kind: str, who: int, pick: int) -> An
         chosen = [name for bit, name in enumerate(names) if pick >> bit & 1]
         return await table.members[0].select(shown, chosen, custom_id=component_id(shown, ":toggles"))
     if kind == "rules":
-        return await table.members[0].select(shown, _choice(shown, "rules", pick),
-                                             custom_id=component_id(shown, ":rules"))
+        rules = _choice(shown, "rules", pick)
+        assert pick != 3 or rules == ["variant=two-bandits"]  # as REPORTED picks it
+        return await table.members[0].select(shown, rules, custom_id=component_id(shown, ":rules"))
     if kind == "ai":
         if not any(c.custom_id.endswith(":ai") for row in shown.components for c in row.children):
             return None
@@ -203,7 +204,12 @@ async def _click(table: Table, lobby: Any, kind: str, who: int, pick: int) -> An
                                custom_id=component_id(shown, ":character"))
 
 
+# The reported case: one bandit chosen at each seat, then the two-bandit variant (V-2), then Start.
+REPORTED = [("join", 1, 0), ("character", 0, 1), ("character", 1, 2), ("rules", 0, 3), ("start", 0, 0)]
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@example(clicks=REPORTED)
 @given(clicks=CLICKS)
 async def test_random_clicks_then_start_start_a_game_or_are_refused_leaving_nothing(simcord_env, clicks) -> None:  # type: ignore[no-untyped-def]
     """Whatever was clicked, Start either starts the game in one new channel, or is refused with a
