@@ -271,11 +271,11 @@ class Colt(commands.Cog):
     @colt.command(name=command_text("command.pace.name"), description=command_text("command.pace.description"))
     @app_commands.rename(pace=command_text("command.pace.pace.name"))
     @app_commands.describe(pace=command_text("command.pace.pace.description"))
-    @app_commands.choices(pace=[app_commands.Choice(name=command_text(f"option.timer.{name}"), value=name)
-                                for name in PACES])
+    @app_commands.choices(pace=[app_commands.Choice(name=command_text(f"option.timer.{name}"),
+                                                    value=texts.pace_value(name)) for name in PACES])
     async def pace(self, interaction: discord.Interaction, pace: str) -> None:
         await self._retime(interaction, lambda row, manager: self.tables.set_pace(
-            row.id, interaction.user.id, pace, may_manage=manager))
+            row.id, interaction.user.id, texts.pace_named(pace), may_manage=manager))
 
     async def _retime(self, interaction: discord.Interaction,
                       change: Callable[[GameRow, bool], Awaitable[GameRow]]) -> None:

@@ -22,6 +22,7 @@ from cogs.presenter import Presenter
 from engine import Game, Options, apply, new_game
 from engine.setup import seating
 from lang import CODES, language
+from table.pace import PACES
 from table.service import (
     LOBBY_OPTIONS,
     MARSHAL,
@@ -260,3 +261,37 @@ async def test_every_dm_prompt_fits_for_every_decision_of_every_expansion(simcor
         "hostage", "keep-card", "keep-purse", "marshal", "marshal-fire", "marshal-move", "marshal-ride", "move",
         "pickpocket", "place", "plan", "punch", "reflex", "ride", "rob", "shove", "shove-marshal", "take-card",
         "thanks"}, kinds
+
+
+# --- the slash commands --------------------------------------------------------------------------
+
+
+async def test_every_slash_command_fits_in_every_language(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """Names of 32 characters at most, descriptions and choices of 100, 25 choices at most, in
+    every translation; a choice's value is words, not a key, where a client may show it (issue 26:
+    the pace chosen by name showed "600/300")."""
+    tree = simcord_env.bot.tree
+    found = []
+    payloads = [await command.get_translated_payload(tree, tree.translator) for command in tree.get_commands()]
+
+    def check(item: dict[str, Any], path: str) -> None:
+        for key, most in (("name", 32), ("description", 100)):
+            texts_ = [item.get(key) or "", *(item.get(f"{key}_localizations") or {}).values()]
+            found.extend(f"{path} {key} {t!r}" for t in texts_ if len(t) > most)
+        choices = item.get("choices") or []
+        if len(choices) > 25:
+            found.append(f"{path}: {len(choices)} choices")
+        for choice in choices:
+            words = [choice["name"], *(choice.get("name_localizations") or {}).values(), str(choice["value"])]
+            found.extend(f"{path} choice {w!r}" for w in words if len(w) > 100)
+        for option in item.get("options") or []:
+            check(option, f"{path} {option['name']}")
+
+    for payload in payloads:
+        check(payload, payload["name"])
+    assert not found, found
+    colt = next(p for p in payloads if p["name"] == "colt")
+    pace = next(o for o in next(c for c in colt["options"] if c["name"] == "pace")["options"] if o["name"] == "pace")
+    assert [c["value"] for c in pace["choices"]] == [
+        "Normal", "Fast", "Relaxed", "Unhurried", "Over an evening", "Over days", "A move a day"]
+    assert [texts.pace_named(c["value"]) for c in pace["choices"]] == list(PACES)

@@ -100,3 +100,16 @@ async def test_the_host_changes_the_game_language_in_the_lobby(simcord_env) -> N
     lobby = table.lobby_channel.history()[0]
     assert lobby.embeds[0].title == "Colt Express — gra nr 1"
     assert (await table.bot.tables.row(1)).language == "pl"
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("en", "I will speak English with you."), ("fr", "Je vous parlerai en français."),
+    ("cs", "jazykem: čeština."), ("pl", "w języku: polski."), ("ru", "на языке: русский."),
+    ("es", "Te hablaré en español.")])
+async def test_a_language_named_in_a_sentence_is_written_as_its_grammar_wants(  # type: ignore[no-untyped-def]
+        simcord_env, code: str, words: str) -> None:
+    """"Je vous parlerai en français", lowercase as French (and Czech, Polish, Russian, Spanish)
+    write a language's name inside a sentence; a menu still shows it as a title ("Français")."""
+    table = setup_table(simcord_env, 1)
+    chosen = await table.members[0].slash(table.lobby_channel, "colt language", choice=code)
+    assert chosen.ephemeral and words in chosen.response.content
