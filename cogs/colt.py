@@ -437,8 +437,9 @@ class Colt(commands.Cog):
         except Exception as error:
             if not isinstance(error, TableError):
                 log.exception("game %s could not start", game_id)
-            if await self.tables.release_start(game_id) and channel is not None:
-                await self._delete_quietly(channel)  # the lobby is open again: its table is not used
+            await self.tables.release_start(game_id)
+            if channel is not None and (await self.tables.row(game_id)).channel_id != channel.id:
+                await self._delete_quietly(channel)  # no game plays there
             await self._lobby_refused(interaction, game_id, error.text(lang) if isinstance(error, TableError)
                                       else lang.text("error.start-failed"))
             return

@@ -602,15 +602,12 @@ class Tables:
                 raise TableError("error.starting")
             return lobby
 
-    async def release_start(self, game_id: int) -> bool:
-        """No table could be made, or the game could not start in it: the lobby is open again.
-        False when the game started all the same (its table is then in use)."""
+    async def release_start(self, game_id: int) -> None:
+        """No table could be made, or the game could not start in it: the lobby is open again."""
         async with self.lock(game_id):
             row = await self.storage.game(game_id)
-            if row is None or row.status != LOBBY:
-                return False
-            await self.storage.update_game(game_id, starting_at=None)
-            return True
+            if row is not None and row.status == LOBBY:
+                await self.storage.update_game(game_id, starting_at=None)
 
     async def start(self, game_id: int, user_id: int, channel_id: int) -> Outcome:
         """Deal the game; characters not chosen are drawn from those left."""

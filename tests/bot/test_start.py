@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from lang import english
+from table.loadbench import emit_click, emit_select
 from tests.bot.table import (
     Table,
     component_id,
@@ -19,6 +20,7 @@ from tests.bot.table import (
     open_lobby,
     play_to_the_end,
     setup_table,
+    stored,
 )
 
 
@@ -168,6 +170,36 @@ async def test_a_start_that_fails_after_its_channel_is_made_deletes_it_and_opens
     monkeypatch.setattr(tables, "start", deal)
     await host.click(lobby_now(table, lobby), custom_id=component_id(lobby, ":start"))  # the claim was released
     assert (await tables.row(game_id)).status == "running"
+
+
+async def test_choices_and_starts_racing_a_change_of_variant_leave_a_lobby_that_starts_or_refuses(  # type: ignore[no-untyped-def]
+        simcord_env) -> None:
+    """A guest's choice and the host's Start, each at the same moment as the host's switch to V-2:
+    whichever comes first, no seat holds a choice V-2 does not allow, and Start either starts the
+    game in its channel or is refused leaving neither a channel nor its claim."""
+    table = setup_table(simcord_env, 2)
+    host, guest = table.members
+    tables = table.bot.tables
+    lobby = await open_lobby(table)
+    await guest.click(lobby, custom_id=component_id(lobby, ":join"))
+    game_id = await _game_id(table)
+    shown = stored(simcord_env, lobby_now(table, lobby))  # both emitted before either is answered
+    emit_select(simcord_env, guest.id, shown, component_id(lobby, ":character"), ["doc"])
+    emit_select(simcord_env, host.id, shown, component_id(lobby, ":rules"), ["variant=two-bandits"])
+    await simcord_env.settle()
+    players = await tables.storage.players(game_id)
+    assert all(p.character is None or "+" in p.character for p in players)
+    shown = stored(simcord_env, lobby_now(table, lobby))
+    emit_click(simcord_env, host.id, shown, component_id(lobby, ":start"))
+    emit_select(simcord_env, host.id, shown, component_id(lobby, ":rules"), ["variant=two-player"])
+    await simcord_env.settle()
+    row = await tables.row(game_id)
+    if row.status == "running":
+        assert _game_channels(table) == [row.channel_id]
+    else:
+        assert not _game_channels(table) and await _unclaimed(table, game_id)
+        await host.click(lobby_now(table, lobby), custom_id=component_id(lobby, ":start"))
+        assert (await tables.row(game_id)).status == "running"
 
 
 # --- random clicks (property) -------------------------------------------------------------------
