@@ -36,7 +36,7 @@ async def test_a_french_server_plays_in_french_and_a_czech_player_reads_czech(  
     czech, english_player, polish = table.users[1], table.users[0], table.users[2]
     client_locales[czech.id] = "cs"
     chosen = await table.members[2].slash(table.lobby_channel, "colt language", choice="pl")
-    assert chosen.response.content == "Będę mówić do ciebie w języku: Polski."
+    assert chosen.response.content == "Będę mówić do ciebie w języku: polski."
     game_id = await open_and_start(table, ["ghost", "doc", "tuco"])
     row = await table.bot.tables.row(game_id)
     assert row.language == "fr"  # the server's preferred language
