@@ -32,17 +32,7 @@ from lang import CODES, SOURCE, Language, english
 from table.pace import DEFAULT as DEFAULT_PACE
 from table.pace import PACES, pace_of
 from table.ratings import Placing, player_key
-from table.seating import (  # noqa: F401  (the lobby's words, read through this module too)
-    MARSHAL,
-    TEAM,
-    cast,
-    cast_of,
-    chosen_by_others,
-    deal_characters,
-    fits,
-    marshal_seats,
-    team_choices,
-)
+from table.seating import MARSHAL, TEAM, cast, chosen_by_others, deal_characters, fits, marshal_seats
 from table.storage import (
     ABANDONED,
     LOBBY,

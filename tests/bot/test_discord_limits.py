@@ -20,19 +20,18 @@ from cogs import texts
 from cogs.delivery import view_components
 from cogs.presenter import Presenter
 from engine import Game, Options, apply, new_game
+from engine.data import base
 from engine.setup import seating
 from lang import CODES, language
 from table.pace import PACES
+from table.seating import MARSHAL, TEAM, bandits, bandits_each, team_choices
 from table.service import (
     LOBBY_OPTIONS,
-    MARSHAL,
-    TEAM,
     Lobby,
     clash,
     default_options,
     event_pools,
     events_to_choose,
-    team_choices,
 )
 from table.storage import GameRow, PlayerRow
 
@@ -116,22 +115,21 @@ def reachable_options() -> Iterator[dict[str, Any]]:
 
 def seatings(options: dict[str, Any], seed: int) -> Iterator[list[PlayerRow]]:
     """1 to 7 seats, the host's first: every number of AI bandits, the Marshal at no seat or at
-    each one (Marshal & Prisoners), nobody's choice made, or everyone's (pairs in V-2 and V-3)."""
+    each one (Marshal & Prisoners), and nobody's choice made, or everyone's (in the two-player
+    game, V-3.1, a first bandit each, or both)."""
     pairs = team_choices(options, seed)
-    free = [c for c in (pairs or ["ghost", "doc", "tuco", "cheyenne", "belle", "django", "mei", "silk"])]
+    singles = list(base().characters)
+    whole = pairs or ([TEAM.join(singles[i:i + 2]) for i in range(0, 8, 2)] if bandits_each(options) > 1 else singles)
     for seats in range(1, 8):
         for ais in range(seats):
             marshals = [None, *range(seats)] if options.get("prisoners") else [None]
-            for marshal, chosen in itertools.product(marshals, (False, True)):
+            for marshal, chosen in itertools.product(marshals, ([], singles, whole)):
                 players = []
                 taken: set[str] = set()
                 for seat in range(seats):
-                    character = None
-                    if seat == marshal:
-                        character = MARSHAL
-                    elif chosen:
-                        character = next((c for c in free if not set(c.split(TEAM)) & taken), None)
-                        taken |= set((character or "").split(TEAM))
+                    character = MARSHAL if seat == marshal else \
+                        next((c for c in chosen if not set(c.split(TEAM)) & taken), None)
+                    taken |= set(bandits(character))
                     ai = "hard" if seat >= seats - ais else None
                     players.append(PlayerRow(None if ai else 1000 + seat, seat, character, True, ai=ai))
                 yield players
