@@ -26,7 +26,7 @@ from render import text
 from render.hand import hand_order
 from table.pace import PACES
 from table.ratings import ordinal, player_key
-from table.service import Outcome, TableError
+from table.service import TEAM, Outcome, TableError
 from table.storage import LOBBY, OVER, RUNNING, GameRow
 
 if TYPE_CHECKING:
@@ -257,7 +257,7 @@ class Colt(commands.Cog):
         chosen = choice if choice in CODES else None
         lang = await self.readers.choose(interaction.user.id, chosen)
         key = "reply.language" if chosen else "reply.language.discord"
-        await interaction.response.send_message(lang.text(key, language=lang.text("language.name")), ephemeral=True)
+        await interaction.response.send_message(lang.text(key, language=lang.text("language.in-text")), ephemeral=True)
 
     @colt.command(name=command_text("command.pause.name"), description=command_text("command.pause.description"))
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -272,11 +272,11 @@ class Colt(commands.Cog):
     @colt.command(name=command_text("command.pace.name"), description=command_text("command.pace.description"))
     @app_commands.rename(pace=command_text("command.pace.pace.name"))
     @app_commands.describe(pace=command_text("command.pace.pace.description"))
-    @app_commands.choices(pace=[app_commands.Choice(name=command_text(f"option.timer.{name}"), value=name)
-                                for name in PACES])
+    @app_commands.choices(pace=[app_commands.Choice(name=command_text(f"option.timer.{name}"),
+                                                    value=texts.pace_value(name)) for name in PACES])
     async def pace(self, interaction: discord.Interaction, pace: str) -> None:
         await self._retime(interaction, lambda row, manager: self.tables.set_pace(
-            row.id, interaction.user.id, pace, may_manage=manager))
+            row.id, interaction.user.id, texts.pace_named(pace), may_manage=manager))
 
     async def _retime(self, interaction: discord.Interaction,
                       change: Callable[[GameRow, bool], Awaitable[GameRow]]) -> None:
@@ -368,11 +368,10 @@ class Colt(commands.Cog):
         user = interaction.user.id
         lang = await self.readers.seen(interaction)
         try:
-            if name == "character":
-                choice = values[0] if values else "random"
-                lobby = await self.tables.choose_character(game_id, user, None if choice == "random" else choice)
-                reply = lang.text("reply.character", bandit=text.bandit_noun(choice, lang)) if choice != "random" \
-                    else lang.text("reply.random-character")
+            if name == "character":  # one pick, or two bandits at once in the two-player game (V-3.1)
+                picks = [v for v in values if v != "random"]
+                lobby = await self.tables.choose_character(game_id, user, TEAM.join(picks[:2]) or None)
+                reply = self.presenter.character_reply(lobby, user, lang)
             elif name == "toggles":
                 lobby = await self.tables.lobby(game_id)
                 for option in texts.TOGGLES:
@@ -418,6 +417,9 @@ class Colt(commands.Cog):
         await self.presenter.show_lobby(lobby)  # drawn anew after every choice: each select shows no pick
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The host's Start: refused before any channel is made when the lobby cannot start as it
+        stands (the table checks and deals it); should anything fail once the channel is made, the
+        channel is deleted, the lobby is open again and the host is told."""
         lang = await self.readers.seen(interaction)
         try:
             lobby = await self.tables.claim_start(game_id, interaction.user.id)
@@ -427,18 +429,20 @@ class Colt(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild = interaction.guild
         assert guild is not None
-        channel = await self._open_table(guild, interaction.channel, lobby.game)
-        if channel is None:
-            await self.tables.release_start(game_id)
-            await interaction.followup.send(lang.text("reply.no-table", category=self.bot.settings.category),
-                                            ephemeral=True)
-            return
+        channel = None
         try:
+            channel = await self._open_table(guild, interaction.channel, lobby.game)
+            if channel is None:
+                raise TableError("reply.no-table", category=self.bot.settings.category)
             outcome = await self.tables.start(game_id, interaction.user.id, channel.id)
-        except TableError as error:
+        except Exception as error:
+            if not isinstance(error, TableError):
+                log.exception("game %s could not start", game_id)
             await self.tables.release_start(game_id)
-            await interaction.followup.send(error.text(lang), ephemeral=True)
-            await self._delete_quietly(channel)
+            if channel is not None and (await self.tables.row(game_id)).channel_id != channel.id:
+                await self._delete_quietly(channel)  # no game plays there
+            await self._lobby_refused(interaction, game_id, error.text(lang) if isinstance(error, TableError)
+                                      else lang.text("error.start-failed"))
             return
         await interaction.followup.send(lang.text("reply.game-on", channel=channel.mention), ephemeral=True)
         await self.presenter.show_lobby(await self.tables.lobby(game_id))

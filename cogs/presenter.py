@@ -35,21 +35,21 @@ from engine import Game, observe
 from engine.ai import LEVELS
 from engine.data import base
 from engine.observe import observe_log
+from engine.setup import seating
 from engine.snapshot import loads
 from engine.variants.teams import TEAMS, partner
 from lang import CODES, Language, english, language
 from render import text
+from table.seating import MARSHAL, TEAM, bandits, bandits_each, team_choices
 from table.service import (
     LOBBY_OPTIONS,
-    MARSHAL,
     MAX_PLAYERS,
-    TEAM,
     Lobby,
     Outcome,
     Tables,
+    engine_options,
     event_pools,
     events_to_choose,
-    team_choices,
 )
 from table.storage import LOBBY, Delivery, GameRow, PlayerRow
 
@@ -58,6 +58,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 UPLOAD_LIMIT = 8 * 1024 * 1024  # bytes a bot may attach in any server
+# Characters of a seat's name in a menu's label (at most 100): one seat, or two in a pair's label.
+SEAT_NAME, PAIRED_NAME = 45, 38
 
 
 class Presenter:
@@ -86,7 +88,7 @@ class Presenter:
                               description=lang.text(f"lobby.description.{row.status}", status=status))
         seats = "\n".join(
             f"{p.seat + 1}. {player_label(lang, p)} — "
-            + (texts.cast_name(lang, p.character) if p.character else lang.text("lobby.random-bandit"))
+            + self._choice_name(lang, row.options, p.character)
             + (lang.text("lobby.host") if p.user_id == row.host_id else "")
             + (lang.text("lobby.team", n=p.seat // 2 + 1) if row.options.get("variant") == TEAMS else "")
             for p in lobby.players
@@ -106,6 +108,28 @@ class Presenter:
             embed.add_field(name=lang.text("lobby.table"), value=f"<#{row.channel_id}>", inline=False)
         return embed
 
+    @staticmethod
+    def _choice_name(lang: Language, options: dict[str, Any], character: str | None) -> str:
+        """A seat's choice in the lobby: its bandit or pair, the first bandit of a pair still to
+        be completed (V-3.1), or random."""
+        if not character:
+            return lang.text("lobby.random-bandit")
+        if character != MARSHAL and len(bandits(character)) < bandits_each(options):
+            return lang.text("lobby.second-to-choose", bandit=texts.cast_name(lang, character))
+        return texts.cast_name(lang, character)
+
+    @staticmethod
+    def character_reply(lobby: Lobby, user_id: int, lang: Language) -> str:
+        """What a player's choice of character made of their seat, told to them only."""
+        character = next((p.character for p in lobby.players if p.user_id == user_id), None)
+        if not character:
+            return lang.text("reply.random-character")
+        names = bandits(character) or [character]  # the Marshal (M-1) names no bandit
+        nouns = text.names_list([text.bandit_noun(name, lang) for name in names], lang)
+        if character != MARSHAL and len(names) < bandits_each(lobby.game.options):
+            return lang.text("reply.first-bandit", bandit=nouns)  # the second is next (V-3.1)
+        return lang.text("reply.character", bandit=nouns)
+
     def lobby_view(self, lobby: Lobby) -> discord.ui.View | None:
         row = lobby.game
         if row.status != LOBBY:
@@ -117,17 +141,7 @@ class Presenter:
         more = ("teams",) if teams else ("events",) if row.options.get("prisoners") else ()
         for action in ("join", "leave", "start", "cancel", *more):
             view.add_item(LobbyButton(row.id, action, lang.text(f"lobby.{action}")))
-        taken = {name for p in lobby.players if p.character for name in p.character.split(TEAM)}
-        pairs = team_choices(row.options, row.seed)  # a pair per player (V-2.2, V-3.1)
-        characters = [discord.SelectOption(label=lang.text("lobby.random-option"), value="random", emoji="🎲")] + [
-            discord.SelectOption(label=texts.cast_name(lang, c), value=c,
-                                 description=lang.text("lobby.taken") if set(c.split(TEAM)) & taken else None)
-            for c in (pairs if pairs is not None else base().characters)
-        ]
-        if row.options.get("prisoners"):  # a person may ask to be the Marshal (M-1)
-            characters.append(discord.SelectOption(label=lang.text("lobby.marshal-option"), value=MARSHAL, emoji="⭐",
-                                                   description=lang.text("lobby.taken") if MARSHAL in taken else None))
-        view.add_item(LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-bandit")))
+        view.add_item(self._character_select(lobby, lang))
         o = row.options
         toggles = [discord.SelectOption(label=texts.toggle_label(lang, name), value=name, default=bool(o.get(name)))
                    for name in texts.TOGGLES]
@@ -150,6 +164,29 @@ class Presenter:
                                       placeholder=lang.text("lobby.ai-and-teams" if teams else "lobby.ai-marshal"
                                                             if row.options.get("prisoners") else "lobby.ai")))
         return view
+
+    @staticmethod
+    def _character_select(lobby: Lobby, lang: Language) -> LobbySelect:
+        """Each player's choice: a bandit, one of V-2's drawn pairs (V-2.2), the Marshal (M-1), or
+        random. In the two-player game (V-3.1) bandits one by one, two at most: the first, then the
+        second (any two of the eight would make 28 pairs, more than a menu holds)."""
+        row = lobby.game
+        taken = {name for p in lobby.players for name in bandits(p.character)}
+        pairs = team_choices(row.options, row.seed)
+        one_by_one = pairs is None and bandits_each(row.options) > 1
+        characters = [discord.SelectOption(label=lang.text("lobby.random-option"), value="random", emoji="🎲")] + [
+            discord.SelectOption(label=texts.cast_name(lang, c), value=c,
+                                 description=lang.text("lobby.taken") if set(c.split(TEAM)) & taken else None)
+            for c in (pairs if pairs is not None else base().characters)
+        ]
+        if row.options.get("prisoners"):  # a person may ask to be the Marshal (M-1)
+            taken_by = any(p.character == MARSHAL for p in lobby.players)
+            characters.append(discord.SelectOption(label=lang.text("lobby.marshal-option"), value=MARSHAL, emoji="⭐",
+                                                   description=lang.text("lobby.taken") if taken_by else None))
+        if one_by_one:
+            return LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-two-bandits"),
+                               max_values=2, min_values=1)
+        return LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-bandit"))
 
     @staticmethod
     def events_view(lobby: Lobby, lang: Language) -> discord.ui.View:
@@ -188,22 +225,24 @@ class Presenter:
         """The host makes two players partners (V-4.1), for each two not partners yet; the value
         ends with the number of seats, as the AI options' do."""
         players, seats = lobby.players, len(lobby.players)
+        if seats > seating(engine_options(lobby.game.options)).max_players:
+            return []  # too many seats for teams (V-4: 4 or 6): one leaves first, then partners are made
         guild = lobby.game.guild_id
-        return [discord.SelectOption(label=lang.text("lobby.pair", a=self._seat_name(lang, a, guild),
-                                                     b=self._seat_name(lang, b, guild)),
+        return [discord.SelectOption(label=lang.text("lobby.pair", a=self._seat_name(lang, a, guild, PAIRED_NAME),
+                                                     b=self._seat_name(lang, b, guild, PAIRED_NAME)),
                                      value=f"pair:{a.seat}:{b.seat}:{seats}", emoji="🤝")
                 for i, a in enumerate(players) for b in players[i + 1:]
                 if partner(a.seat) != b.seat and partner(a.seat) < seats]
 
-    def _seat_name(self, lang: Language, player: PlayerRow, guild_id: int) -> str:
+    def _seat_name(self, lang: Language, player: PlayerRow, guild_id: int, room: int = SEAT_NAME) -> str:
         """A seat as a select's label can show it (no mentions there): its number, and who sits
-        when the bot knows the name (an AI's level; a member in its cache)."""
+        when the bot knows the name (an AI's level; a member in its cache), in ``room`` characters."""
         seat = lang.text("lobby.seat-number", n=player.seat + 1)
         if player.user_id is None:
             return f"{seat} · {texts.ai_name(lang, str(player.ai))}"
         guild = self.bot.get_guild(guild_id)
         member = guild.get_member(player.user_id) if guild is not None else None
-        return f"{seat} · {member.display_name}"[:45] if member is not None else seat
+        return f"{seat} · {member.display_name}"[:room] if member is not None else seat
 
     @staticmethod
     def _ai_seat_options(lobby: Lobby, lang: Language) -> list[discord.SelectOption]:

@@ -12,8 +12,9 @@ from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import HOLD, STAY
 from engine.prisoners.model import FALLEN
 from engine.train import Position
-from lang import Language
+from lang import Language, english
 from render import pairs, text  # the game's own names, shared with the pictures
+from table.pace import PACES
 
 # The lobby's option choices and on/off toggles, in the order the lobby shows them.
 RULE_OPTIONS = ("setup", "variant", "django", "belle", "timer")
@@ -28,6 +29,17 @@ CHOSEN, NOT_CHOSEN = "🔘", "⚪"
 
 def option_label(lang: Language, name: str, value: object) -> str:
     return lang.text(f"option.{name}.{value}")
+
+
+def pace_value(name: str) -> str:
+    """A pace as ``/colt pace`` carries it: its name in English words ("Over an evening"), not its
+    key ("1h"), since a client may show the value where its choice's translated name was picked."""
+    return english().text(f"option.timer.{name}").partition(":")[0]
+
+
+def pace_named(value: str) -> str:
+    """The pace a ``/colt pace`` value names (its key itself is taken too)."""
+    return next((name for name in PACES if value in (name, pace_value(name))), value)
 
 
 def toggle_label(lang: Language, name: str) -> str:

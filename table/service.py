@@ -9,31 +9,30 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import itertools
 import logging
 import random
 import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, TypeVar
 
 import engine
 from engine import Game, Options, apply, new_game
 from engine.ai import LEVELS, choose
-from engine.data import base
 from engine.errors import InconsistentView, SetupError
 from engine.prisoners.data import prisoners_data
 from engine.scoring import gunslingers, scores, winners
 from engine.setup import round_card_pools, seating
 from engine.snapshot import dumps, loads
-from engine.variants.pairs import TWO_BANDITS, TWO_PLAYER, pairings
+from engine.variants.pairs import TWO_PLAYER
 from engine.variants.teams import TEAMS, partner
 from lang import CODES, SOURCE, Language, english
 from table.pace import DEFAULT as DEFAULT_PACE
 from table.pace import PACES, pace_of
 from table.ratings import Placing, player_key
+from table.seating import MARSHAL, TEAM, cast, chosen_by_others, deal_characters, fits, marshal_seats
 from table.storage import (
     ABANDONED,
     LOBBY,
@@ -94,21 +93,6 @@ def engine_options(options: dict[str, Any]) -> Options:
     return Options(**chosen)
 
 
-TEAM = "+"  # a player's two bandits, stored as one character: "ghost+tuco" (V-2, V-3)
-MARSHAL = "marshal"  # the Marshal player's stored character (Marshal & Prisoners, M-1)
-
-
-def cast_of(character: str) -> str | list[str]:
-    """A stored character as the engine takes it: a bandit, or a player's pair."""
-    return character.split(TEAM) if TEAM in character else character
-
-
-def cast(characters: list[str]) -> list[str | list[str]]:
-    """The bandits of a table's stored characters in seat order, for the engine's deal: the
-    Marshal player, seat 1 when there is one, is seated by the expansion itself (M-1)."""
-    return [cast_of(c) for c in characters if c != MARSHAL]
-
-
 def clash(options: dict[str, Any]) -> str | None:
     """The catalog key of why these options cannot be played together, or None."""
     if options.get("prisoners"):
@@ -132,22 +116,6 @@ def events_to_choose() -> tuple[int, int]:
     return wanted["round_cards"], wanted["station_cards"]
 
 
-def marshal_seats(options: dict[str, Any]) -> int:
-    """Seats that play no bandit: the Marshal player's (M-1)."""
-    return 1 if options.get("prisoners") else 0
-
-
-def team_choices(options: dict[str, Any], seed: int) -> list[str] | None:
-    """The pairs a player may choose (V-2.2: Ghost, Doc and Belle paired at random with Tuco,
-    Cheyenne and Django; the two-player game: any two bandits, V-3.1), or None: one bandit each."""
-    variant = options.get("variant")
-    if variant == TWO_BANDITS:
-        return [TEAM.join(pair) for pair in pairings(random.Random(seed))]
-    if variant == TWO_PLAYER:
-        return [TEAM.join(pair) for pair in itertools.combinations(base().characters, 2)]
-    return None
-
-
 def time_limit(options: dict[str, Any], kind: str) -> float:
     """Seconds a person has for a decision of ``kind`` at the game's pace."""
     return pace_of(options.get("timer")).limit(kind)
@@ -161,34 +129,6 @@ def _choose_safely(world: Game, seat: int, level: str, rng: random.Random, budge
     except InconsistentView:
         log.exception("the %s AI could not read the table; it answers at random this time", level)
         return choose(world, seat, "easy", rng=rng)
-
-
-def _deal_characters(lobby: Lobby) -> dict[int, str]:
-    """Each seat's character (or pair): the chosen ones, the others drawn from those left."""
-    rng = random.Random(lobby.game.seed)
-    taken = {name for p in lobby.players if p.character for name in p.character.split(TEAM)}
-    teams = team_choices(lobby.game.options, lobby.game.seed)
-    prisoners = bool(lobby.game.options.get("prisoners"))
-    if teams is None:
-        free = [c for c in base().characters if c not in taken]
-    else:
-        free = [t for t in teams if not set(t.split(TEAM)) & taken]
-    rng.shuffle(free)
-    characters: dict[int, str] = {}
-    if prisoners and MARSHAL not in taken:  # nobody asked to be the Marshal: one seat drawn (M-1)
-        free_seats = [p.seat for p in lobby.players if not p.character] or [p.seat for p in lobby.players]
-        characters[rng.choice(free_seats)] = MARSHAL
-    for player in lobby.players:
-        if player.character and (prisoners or player.character != MARSHAL):
-            characters[player.seat] = player.character
-            continue
-        if player.seat in characters:
-            continue
-        pick = free.pop()
-        characters[player.seat] = pick
-        if teams is not None:  # a pair's bandits are no longer free for another pair
-            free = [t for t in free if not set(t.split(TEAM)) & set(pick.split(TEAM))]
-    return characters
 
 
 class TableError(Exception):
@@ -231,6 +171,16 @@ class TurnTaken(Exception):
 class Lobby:
     game: GameRow
     players: list[PlayerRow]
+
+
+@dataclass
+class Dealt:
+    """A lobby's game as it is dealt: ``order`` the lobby's seats in playing order, ``players`` the
+    seats as they sit then, each with its character, and the dealt game."""
+
+    order: list[int]
+    players: list[PlayerRow]
+    state: Game
 
 
 @dataclass
@@ -449,18 +399,23 @@ class Tables:
             return await self.lobby(game_id)
 
     async def choose_character(self, game_id: int, user_id: int, character: str | None) -> Lobby:
+        """A player's choice of a bandit, a pair (V-2), the Marshal (M-1), or None: drawn at the
+        start. In the two-player game (V-3.1) bandits are chosen one after the other: a bandit
+        chosen beside the one the player holds alone completes the pair."""
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
-            if not any(p.user_id == user_id for p in lobby.players):
+            me = next((p for p in lobby.players if p.user_id == user_id), None)
+            if me is None:
                 raise TableError("error.join-first")
+            options, seed = lobby.game.options, lobby.game.seed
             if character is not None:
-                teams = team_choices(lobby.game.options, lobby.game.seed)
-                marshal = character == MARSHAL and bool(lobby.game.options.get("prisoners"))
-                if not marshal and character not in (teams if teams is not None else base().characters):
+                held = me.character
+                if (held and TEAM not in character and TEAM not in held and held not in (character, MARSHAL)
+                        and fits(options, seed, TEAM.join((held, character)))):
+                    character = TEAM.join((held, character))  # the second bandit (V-3.1)
+                if not fits(options, seed, character):
                     raise TableError("error.no-such-bandit")
-                mine = set(character.split(TEAM))
-                if any(p.character and mine & set(p.character.split(TEAM)) and p.user_id != user_id
-                       for p in lobby.players):
+                if chosen_by_others(character, [(p.seat, p.character) for p in lobby.players], me.seat):
                     raise TableError("error.bandit-taken")
             async with self.storage.transaction() as tx:
                 tx.set_character(game_id, user_id, character)
@@ -513,10 +468,11 @@ class Tables:
                 options.pop("chosen_events", None)
             async with self.storage.transaction() as tx:
                 tx.update_game(game_id, options=options)
-                if name == "prisoners" and not value:  # no Marshal any more: his player draws a bandit
-                    for player in lobby.players:
-                        if player.character == MARSHAL:
-                            tx.set_seat_character(game_id, player.seat, None)
+                # A choice the new options do not allow (one bandit where each plays two, a pair
+                # where each plays one, no Marshal any more) is undone: that seat draws instead.
+                for player in lobby.players:
+                    if player.character and not fits(options, lobby.game.seed, player.character):
+                        tx.set_seat_character(game_id, player.seat, None)
             return await self.lobby(game_id)
 
     async def events_menu(self, game_id: int, user_id: int) -> Lobby:
@@ -580,6 +536,12 @@ class Tables:
             return await self.lobby(game_id)
 
     async def check_start(self, game_id: int, user_id: int) -> Lobby:
+        return (await self._startable(game_id, user_id))[0]
+
+    async def _startable(self, game_id: int, user_id: int) -> tuple[Lobby, Dealt]:
+        """The open lobby and its game dealt, if its host may start it as it stands: the options
+        and the seats are checked and the game dealt, so that a start that passes here cannot fail
+        to deal; else a refusal that says what to change."""
         lobby = await self._host_lobby(game_id, user_id, "error.host-starts")
         refusal = clash(lobby.game.options)
         if refusal is not None:
@@ -595,7 +557,31 @@ class Tables:
             except SetupError:
                 raise TableError("error.chosen-events", rounds=events_to_choose()[0],
                                  stations=events_to_choose()[1]) from None
-        return lobby
+        return lobby, self._deal(lobby)
+
+    def _deal(self, lobby: Lobby) -> Dealt:
+        """The game as the lobby deals it: each seat's character, the seats in playing order (the
+        Marshal player first, M-1), and the dealt game; a refusal if the seats cannot be dealt."""
+        row, seats = lobby.game, [(p.seat, p.character) for p in lobby.players]
+        for player in lobby.players:  # a choice the options do not allow (made before they changed)
+            if player.character and not fits(row.options, row.seed, player.character):
+                raise TableError("error.choice-unfit", seat=player.seat + 1)
+            if player.character and chosen_by_others(player.character, seats, player.seat):
+                raise TableError("error.bandit-taken")
+        try:
+            characters = deal_characters(row.options, row.seed, seats)
+            marshal = next((seat for seat, c in characters.items() if c == MARSHAL), None)
+            order = [p.seat for p in lobby.players]
+            if marshal is not None:  # the Marshal is player 1 (M-1): the seats renumbered
+                order = [marshal, *(seat for seat in order if seat != marshal)]
+            state = new_game(cast([characters[seat] for seat in order]), seed=row.seed,
+                             options=engine_options(row.options))
+        except (SetupError, IndexError) as error:
+            log.warning("game %s cannot be dealt as its lobby stands: %s", row.id, error)
+            raise TableError("error.cannot-deal") from error
+        by_seat = {p.seat: p for p in lobby.players}
+        players = [replace(by_seat[old], seat=new, character=characters[old]) for new, old in enumerate(order)]
+        return Dealt(order, players, state)
 
     async def claim_start(self, game_id: int, user_id: int) -> Lobby:
         """The host's Start: the lobby is claimed (in the database) while its table is made, so a
@@ -607,37 +593,30 @@ class Tables:
             return lobby
 
     async def release_start(self, game_id: int) -> None:
-        """No table could be made: the lobby is open again."""
-        await self.storage.update_game(game_id, starting_at=None)
+        """No table could be made, or the game could not start in it: the lobby is open again."""
+        async with self.lock(game_id):
+            row = await self.storage.game(game_id)
+            if row is not None and row.status == LOBBY:
+                await self.storage.update_game(game_id, starting_at=None)
 
     async def start(self, game_id: int, user_id: int, channel_id: int) -> Outcome:
         """Deal the game; characters not chosen are drawn from those left."""
         async with self.lock(game_id):
-            lobby = await self.check_start(game_id, user_id)
-            characters = _deal_characters(lobby)
-            marshal = next((seat for seat, c in characters.items() if c == MARSHAL), None)
-            if marshal is not None and marshal != 0:  # the Marshal is player 1 (M-1): seats renumbered
-                order = [marshal, *(p.seat for p in lobby.players if p.seat != marshal)]
-                async with self.storage.transaction() as tx:
-                    tx.reseat(game_id, order)
-                characters = {new: characters[old] for new, old in enumerate(order)}
-                lobby = await self.lobby(game_id)
-            options = engine_options(lobby.game.options)
-            state = new_game(cast([characters[p.seat] for p in lobby.players]), seed=lobby.game.seed,
-                             options=options)
-            for player in lobby.players:
-                player.character = characters[player.seat]
+            lobby, dealt = await self._startable(game_id, user_id)
+            state, players = dealt.state, dealt.players
             row = lobby.game
             row.status, row.channel_id, row.step = RUNNING, channel_id, state.step
-            deadline = self._deadline(row, lobby.players, state)
+            deadline = self._deadline(row, players, state)
             _time(row, deadline)
             row.waiting_since = self.clock()
-            outcome = Outcome(game_id, row, lobby.players, state, 0)
+            outcome = Outcome(game_id, row, players, state, 0)
             deliveries = await self.show.game(outcome)
             async with self.storage.transaction() as tx:
+                if dealt.order != sorted(dealt.order):
+                    tx.reseat(game_id, dealt.order)
                 tx.start_game(game_id, channel_id=channel_id, snapshot=dumps(state), step=state.step,
-                                    waiting_seat=_waiting_seat(state), characters=characters, deadline=deadline,
-                              since=row.waiting_since)
+                              waiting_seat=_waiting_seat(state), characters={p.seat: str(p.character) for p in players},
+                              deadline=deadline, since=row.waiting_since)
                 tx.enqueue(deliveries)
             self._cache(game_id, state)
             outcome.row = await self.row(game_id)

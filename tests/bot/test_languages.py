@@ -36,7 +36,7 @@ async def test_a_french_server_plays_in_french_and_a_czech_player_reads_czech(  
     czech, english_player, polish = table.users[1], table.users[0], table.users[2]
     client_locales[czech.id] = "cs"
     chosen = await table.members[2].slash(table.lobby_channel, "colt language", choice="pl")
-    assert chosen.response.content == "Będę mówić do ciebie w języku: Polski."
+    assert chosen.response.content == "Będę mówić do ciebie w języku: polski."
     game_id = await open_and_start(table, ["ghost", "doc", "tuco"])
     row = await table.bot.tables.row(game_id)
     assert row.language == "fr"  # the server's preferred language
@@ -100,3 +100,16 @@ async def test_the_host_changes_the_game_language_in_the_lobby(simcord_env) -> N
     lobby = table.lobby_channel.history()[0]
     assert lobby.embeds[0].title == "Colt Express — gra nr 1"
     assert (await table.bot.tables.row(1)).language == "pl"
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("en", "I will speak English with you."), ("fr", "Je vous parlerai en français."),
+    ("cs", "jazykem: čeština."), ("pl", "w języku: polski."), ("ru", "на языке: русский."),
+    ("es", "Te hablaré en español.")])
+async def test_a_language_named_in_a_sentence_is_written_as_its_grammar_wants(  # type: ignore[no-untyped-def]
+        simcord_env, code: str, words: str) -> None:
+    """"Je vous parlerai en français", lowercase as French (and Czech, Polish, Russian, Spanish)
+    write a language's name inside a sentence; a menu still shows it as a title ("Français")."""
+    table = setup_table(simcord_env, 1)
+    chosen = await table.members[0].slash(table.lobby_channel, "colt language", choice=code)
+    assert chosen.ephemeral and words in chosen.response.content

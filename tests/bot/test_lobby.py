@@ -126,3 +126,12 @@ async def test_a_refused_choice_redraws_the_lobby_as_it_stands(simcord_env) -> N
     assert refused.ephemeral and "Only the host" in refused.response.content
     edits = _edits(table, lobby)
     assert len(edits) > before and sorted(_picked(edits[-1], "toggles")) == ["events", "powers"]
+
+
+def test_the_readme_names_the_lobbys_menus_as_the_lobby_does() -> None:
+    from pathlib import Path
+
+    from lang import english
+
+    readme = Path(__file__).parents[2].joinpath("README.md").read_text(encoding="utf-8")
+    assert f"**{english().text('lobby.ai')}**" in readme and "Add or remove an AI bandit" not in readme

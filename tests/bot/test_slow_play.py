@@ -124,7 +124,8 @@ async def test_the_host_changes_the_pace_of_a_running_game(simcord_env) -> None:
     table = setup_table(simcord_env, 3)
     game_id = await open_and_start(table)  # the default: 90 s to plan
     channel = await _game_channel(table, game_id)
-    result = await table.members[0].slash(channel, "colt pace", pace="12h")
+    # The choice carries the pace's name, which a client may show where it was picked (issue 26).
+    result = await table.members[0].slash(channel, "colt pace", pace="Over days")
     assert result.ephemeral
     row = await table.bot.tables.row(game_id)
     assert row.options["timer"] == "12h"
