@@ -339,6 +339,27 @@ class Presenter:
                           deadline=deadline_text(row, state.step))
         return [to_user(player.user_id, row.id, {"op": "send", "content": f"{words}{link}"})]
 
+    async def abandoned(self, row: GameRow, players: list[PlayerRow], user_id: int) -> list[Delivery]:
+        """``user_id`` abandoned the game: where it was played hears it; every other person at the
+        table (the Marshal player too) gets a DM naming the game and who, with a link to its
+        channel, and their prompts lose their buttons."""
+        table = self.readers.of_game(row)
+        notice = {"op": "send", "mentions": False,
+                  "content": table.text("reply.abandoned", game=row.id, user=f"<@{user_id}>")}
+        running = row.status != LOBBY and row.channel_id is not None
+        out = [to_game(row.id, notice) if running else Delivery(f"channel:{row.lobby_channel_id}", notice, row.id)]
+        channel = row.channel_id if running else row.lobby_channel_id
+        for player in players:
+            if player.user_id is None or player.user_id == user_id:
+                continue
+            if running:
+                out += await self.prompts.close_all(row.id, player,
+                                                    lambda lang: lang.text("dm.abandoned-prompt", game=row.id))
+            lang = await self.readers.of_user(player.user_id)
+            out.append(to_user(player.user_id, row.id, {
+                "op": "send", "content": lang.text("dm.abandoned", game=row.id, user=user_id, channel=channel)}))
+        return out
+
     def hello(self, row: GameRow, user_id: int, lang: Language) -> Delivery:
         """A DM when someone joins, so a closed DM is known (and told in the lobby) before the start."""
         closed = {"op": "send", "content": self.readers.of_game(row).text("dm.closed-lobby", user=user_id)}
@@ -349,8 +370,8 @@ class Presenter:
 
     # --- what the cogs show at once (ephemeral answers) ---------------------------------------------
 
-    def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language, deadline: str = "") -> Prompt:
-        return self.prompts.prompt_for(game_id, state, seat, lang, deadline)
+    def prompt_now(self, row: GameRow, state: Game, seat: int, lang: Language) -> Prompt:
+        return self.prompts.prompt_now(row, state, seat, lang)
 
     def status_text(self, public: dict[str, Any], lang: Language, deadline: str = "") -> str:
         return self.story.status_text(public, lang, deadline)
