@@ -311,7 +311,7 @@ class Presenter:
         """The host paused, resumed or changed the pace: the channel hears it and its pile shows the
         new clock; the person waited for sees their prompt's new deadline."""
         table = self.readers.of_game(row)
-        words = table.text(f"table.{change}", user=user_id, game=row.id,
+        words = table.text(f"table.{change}", user=user_id, game=row.id, resume=table.text("command.resume.name"),
                            pace=texts.option_label(table, "timer", row.options.get("timer")))
         out = [to_game(row.id, {"op": "send", "content": words, "mentions": False}),
                *self.story.retimed(row, state, table)]

@@ -231,3 +231,21 @@ async def test_a_fast_game_tells_no_catch_up(simcord_env) -> None:  # type: igno
     table = setup_table(simcord_env, 3)
     game_id = await open_and_start(table)  # 90 s a decision: the players are there
     assert await _first_catch_up(table, game_id) is None
+
+
+async def test_a_paused_game_names_the_resume_command_in_its_readers_language(simcord_env,  # type: ignore[no-untyped-def]
+                                                                             client_locales) -> None:
+    """Issue 26: "until `/colt resume`" was told in every language, while a French client only knows
+    `/colt reprendre`; the prompt of the player waited for says it too, in their language."""
+    table = setup_table(simcord_env, 3)
+    for user in table.users:
+        client_locales[user.id] = "fr"
+    game_id = await open_and_start(table, language="fr")
+    waited_for = await pending_user(table, game_id)
+    prompt = prompt_message(waited_for)
+    channel = await _game_channel(table, game_id)
+    await table.members[0].slash(channel, "colt pause")
+    assert any("`/colt reprendre`" in m.content and "en pause" in m.content for m in channel.history())
+    paused = _now(waited_for, prompt)
+    assert "**La partie n° 1 est en pause**" in paused.content and "`/colt reprendre`" in paused.content
+    assert not live_buttons(paused)
