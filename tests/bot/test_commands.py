@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -9,10 +10,12 @@ import discord
 import pytest
 from simcord import InteractionResult
 
+from bot import create_bot
 from cogs.colt import Colt
 from lang import CODES, language
 from table.loadbench import emit_click
-from table.service import MARSHAL
+from table.service import MARSHAL, NothingShown, TableError, Tables
+from table.storage import Delivery, Storage
 from tests.bot.table import (
     all_buttons,
     crafted,
@@ -109,7 +112,7 @@ async def test_without_manage_channels_the_table_is_a_thread(simcord_env) -> Non
     assert channel.parent_id == table.lobby_channel.id
 
 
-async def test_abandon_is_for_the_host_or_managers(simcord_env) -> None:  # type: ignore[no-untyped-def]
+async def test_abandon_is_for_the_host_or_managers(simcord_env, settings) -> None:  # type: ignore[no-untyped-def]
     table = setup_table(simcord_env, 3)
     game_id = await open_and_start(table)
     channel = await _game_channel(table, game_id)
@@ -117,8 +120,54 @@ async def test_abandon_is_for_the_host_or_managers(simcord_env) -> None:  # type
     assert refused.ephemeral and "Only the host" in refused.response.content
     assert not all_buttons(refused.response)  # nothing to confirm
     asked = await table.members[0].slash(channel, "colt abandon")
+    await simcord_env.restart_bot(create_bot(settings))  # the confirmation survives a restart
     await table.members[0].click(asked.response, custom_id=f"colt:x:{game_id}:{table.users[0].id}:yes")
     assert (await table.bot.tables.row(game_id)).status == "abandoned"
+
+
+async def test_two_confirmations_at_once_abandon_the_game_once(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """Two confirmations clicked together (two /colt abandon asked, by the host and a server
+    manager): one abandons, the other is told it ended; every player is told once."""
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    channel = await _game_channel(table, game_id)
+    pile = next(m for m in channel.history() if all_buttons(m))
+    host = table.users[0].id
+    clicks = [f"colt:x:{game_id}:{host}:yes"] * 2
+    records = [emit_click(simcord_env, host, crafted(simcord_env, pile, c), c) for c in clicks]
+    await simcord_env.settle()
+    await table.bot.outbox.drain()
+    shown = [_shown(InteractionResult(simcord_env, r)).content for r in records]
+    assert sorted(shown) == [f"Game #{game_id} is abandoned; its players are told by DM.",
+                             "This game has already ended."], shown
+    assert sum("was abandoned by" in m.content for m in channel.history()) == 1
+    for user in table.users[1:]:
+        assert sum("was abandoned by" in m.content for m in dm_history(user)) == 1
+
+
+async def test_two_processes_abandoning_at_once_write_it_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Two processes on one database (each its own lock): the stored status decides (compare-and-set),
+    so one abandons and writes what it shows; the other is refused and writes nothing."""
+    storage = await Storage.open(tmp_path / "race.sqlite3")
+    try:
+        class Told(NothingShown):
+            async def abandoned(self, row: Any, players: Any, user_id: int) -> list[Delivery]:
+                await asyncio.sleep(0)  # both read the running game before either writes
+                return [Delivery(f"user:{user_id}", {"op": "send", "content": "told"}, row.id)]
+
+        one, other = Tables(storage, show=Told()), Tables(storage, show=Told())
+        lobby = await one.new_lobby(guild_id=9, channel_id=10, host_id=1)
+        for user in (2, 3):
+            await one.join(lobby.game.id, user)
+        await one.start(lobby.game.id, 1, channel_id=11)
+        results = await asyncio.gather(one.abandon(lobby.game.id, 1, may_manage=False),
+                                       other.abandon(lobby.game.id, 1, may_manage=False), return_exceptions=True)
+        refused = [r for r in results if isinstance(r, TableError)]
+        assert len(refused) == 1 and refused[0].key == "error.already-ended"
+        assert (await storage.game(lobby.game.id)).status == "abandoned"  # type: ignore[union-attr]
+        assert len(await storage.outbox("user:1", 5)) == 1
+    finally:
+        await storage.close()
 
 
 async def test_abandon_asks_first_then_tells_every_player_by_dm(simcord_env) -> None:  # type: ignore[no-untyped-def]
