@@ -217,7 +217,7 @@ class Colt(commands.Cog):
             await self._refuse(interaction, lang.text("abandon.not-yours"))
             return
         if not confirmed:
-            await interaction.response.edit_message(content=lang.text("abandon.kept", game=game_id), view=None)
+            await self._answer_question(interaction, lang.text("abandon.kept", game=game_id))
             return
         if not valid_id(game_id):
             await self._refuse(interaction, lang.text("error.stale"))
@@ -227,10 +227,20 @@ class Colt(commands.Cog):
         except TableError as error:
             await self._refuse(interaction, error.text(lang))
             return
-        await interaction.response.edit_message(content=lang.text("abandon.done", game=game_id), view=None)
+        await self._answer_question(interaction, lang.text("abandon.done", game=game_id))
         self.autopilot.forget(row.id)
         await self._close_channel(row)
         await self.presenter.show_lobby(await self.tables.lobby(row.id))
+
+    @staticmethod
+    async def _answer_question(interaction: discord.Interaction, text: str) -> None:
+        """The asker's question (an ephemeral message) becomes its answer, without buttons; a
+        crafted click on any other message of the bot's gets its answer apart, leaving it as it was."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(content=text, view=None)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     @colt.command(name=command_text("command.stats.name"), description=command_text("command.stats.description"))
     async def stats(self, interaction: discord.Interaction) -> None:

@@ -309,7 +309,8 @@ class Presenter:
 
     async def retimed(self, row: GameRow, state: Game, change: str, user_id: int) -> list[Delivery]:
         """The host paused, resumed or changed the pace: the channel hears it and its pile shows the
-        new clock; the person waited for sees their prompt's new deadline."""
+        new clock; the person waited for sees their prompt anew: its new deadline, or that the game is
+        paused and by whom (its buttons greyed out until it is resumed)."""
         table = self.readers.of_game(row)
         words = table.text(f"table.{change}", user=user_id, game=row.id, resume=table.text("command.resume.name"),
                            pace=texts.option_label(table, "timer", row.options.get("timer")))

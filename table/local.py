@@ -138,11 +138,12 @@ class LocalTable:
         """The simulated clock shows the real time from now on.
 
         SimCord's clock starts at the same instant at every start (2026-01-01, midnight), while the
-        games keep their deadlines and "waiting since" as real times in the database: a table started
-        again would see them in its future ("waiting since in 19 minutes"). Moved to the wall clock's
-        time once (``_follow`` then moves it along with the wall clock), they stay right across
-        restarts. Moved after the world is built: the players' ids are drawn from the clock, and must
-        be the same at every start (their games know them by id)."""
+        games keep the deadlines and "waiting since" read on the last session's clock, which had moved
+        on: a table started again saw them in its future ("waiting since in 19 minutes"). On the wall
+        clock's time (set once here; ``_follow`` then moves it along with the wall clock) every session
+        reads the same time, so they stay right across restarts. Set after the world is built: the
+        players' ids are drawn from the clock, and must be the same at every start (their games know
+        them by id)."""
         behind = time.time() - self.env.now().timestamp()
         if behind > 0:
             self.env.backend.advance_clock(behind)

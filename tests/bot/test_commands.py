@@ -212,12 +212,16 @@ async def test_a_foreign_or_crafted_abandon_click_is_refused(simcord_env) -> Non
             (table.users[1], f"colt:x:{game_id}:{table.users[0].id}:yes", "Only the person who asked"),
             (table.users[1], f"colt:x:{game_id}:{table.users[1].id}:yes", "Only the host"),  # made up by a player
             (table.users[0], f"colt:x:{2**70}:{table.users[0].id}:yes", "out of date"),
-            (table.users[0], f"colt:x:{game_id + 1}:{table.users[0].id}:yes", f"no game #{game_id + 1}")):
+            (table.users[0], f"colt:x:{game_id + 1}:{table.users[0].id}:yes", f"no game #{game_id + 1}"),
+            (table.users[0], f"colt:x:{game_id}:{table.users[0].id}:no", "goes on")):  # the pile is left as it is
         record = emit_click(simcord_env, user.id, crafted(simcord_env, pile, custom_id), custom_id)
         await simcord_env.settle()
         shown = InteractionResult(simcord_env, record)
         assert shown.ephemeral and refusal in _shown(shown).content, (custom_id, _shown(shown).content)
     assert (await table.bot.tables.row(game_id)).status == "running"
+    now = next(m for m in channel.history() if m.id == pile.id)
+    assert (now.content, [b.custom_id for b in all_buttons(now)]) == (pile.content,
+                                                                      [b.custom_id for b in all_buttons(pile)])
 
 
 async def test_abandoning_tells_the_marshal_player_and_a_closed_dm_loses_nothing(simcord_env) -> None:  # type: ignore[no-untyped-def]
