@@ -341,9 +341,9 @@ class Presenter:
         return [to_user(player.user_id, row.id, {"op": "send", "content": f"{words}{link}"})]
 
     async def abandoned(self, row: GameRow, players: list[PlayerRow], user_id: int) -> list[Delivery]:
-        """``user_id`` abandoned the game: where it was played hears it; every other person at the
-        table (the Marshal player too) gets a DM naming the game and who, with a link to its
-        channel, and their prompts lose their buttons."""
+        """``user_id`` abandoned the game: where it was played hears it; every person's prompts lose
+        their buttons, and every other person at the table (the Marshal player too) gets a DM naming
+        the game and who, with a link to its channel."""
         table = self.readers.of_game(row)
         notice = {"op": "send", "mentions": False,
                   "content": table.text("reply.abandoned", game=row.id, user=f"<@{user_id}>")}
@@ -351,11 +351,13 @@ class Presenter:
         out = [to_game(row.id, notice) if running else Delivery(f"channel:{row.lobby_channel_id}", notice, row.id)]
         channel = row.channel_id if running else row.lobby_channel_id
         for player in players:
-            if player.user_id is None or player.user_id == user_id:
+            if player.user_id is None:
                 continue
             if running:
                 out += await self.prompts.close_all(row.id, player,
                                                     lambda lang: lang.text("dm.abandoned-prompt", game=row.id))
+            if player.user_id == user_id:
+                continue  # who abandoned it knows
             lang = await self.readers.of_user(player.user_id)
             out.append(to_user(player.user_id, row.id, {
                 "op": "send", "content": lang.text("dm.abandoned", game=row.id, user=user_id, channel=channel)}))

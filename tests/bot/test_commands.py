@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from typing import Any
 
@@ -21,7 +22,9 @@ from tests.bot.table import (
     crafted,
     dm_history,
     open_and_start,
+    pending_user,
     play_to_the_end,
+    play_turn,
     prompt_message,
     setup_table,
     start_with,
@@ -176,6 +179,10 @@ async def test_abandon_asks_first_then_tells_every_player_by_dm(simcord_env) -> 
     game_id = await open_and_start(table)
     channel = await _game_channel(table, game_id)
     host = table.members[0]
+    rng = random.Random(4)
+    while await pending_user(table, game_id) is not table.users[0]:  # the host's own prompt is live
+        assert await play_turn(table, game_id, rng)
+    assert prompt_message(table.users[0]) is not None
     asked = await host.slash(channel, "colt abandon")
     assert asked.ephemeral and f"Abandon game #{game_id}?" in asked.response.content
     confirm, keep = (f"colt:x:{game_id}:{table.users[0].id}:{choice}" for choice in ("yes", "no"))
@@ -198,6 +205,7 @@ async def test_abandon_asks_first_then_tells_every_player_by_dm(simcord_env) -> 
                             f"result. Its channel: <#{channel.id}>.")
         assert prompt_message(user) is None  # no live button is left to click in vain
     assert not any("abandoned by" in m.content for m in dm_history(table.users[0]))  # the host knows
+    assert prompt_message(table.users[0]) is None
 
     again = await host.click(forgotten.response, custom_id=confirm)  # a stale confirmation
     assert again.ephemeral and "This game has already ended." in _shown(again).content
