@@ -19,9 +19,11 @@ from table.service import MARSHAL, NothingShown, TableError, Tables
 from table.storage import Delivery, Storage
 from tests.bot.table import (
     all_buttons,
+    component_id,
     crafted,
     dm_history,
     open_and_start,
+    open_lobby,
     pending_user,
     play_to_the_end,
     play_turn,
@@ -264,3 +266,18 @@ async def test_rules_without_a_topic_give_an_overview_of_the_whole_game(simcord_
                  "Planning, Actions, Marshal, Powers, Events, Scoring"):  # the other topics
         assert part in words, part
     assert len(words) < 2000  # one Discord message
+
+
+async def test_abandoning_a_lobby_tells_who_joined_it(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    lobby = await open_lobby(table)
+    for member in table.members[1:]:
+        await member.click(lobby, custom_id=component_id(lobby, ":join"))
+    asked = await table.members[0].slash(table.lobby_channel, "colt abandon")
+    game_id = (await table.bot.tables.storage.game_in_channel(table.lobby_channel.id)).id  # type: ignore[union-attr]
+    await table.members[0].click(asked.response, custom_id=f"colt:x:{game_id}:{table.users[0].id}:yes")
+    assert (await table.bot.tables.row(game_id)).status == "abandoned"
+    assert any(f"Game #{game_id} was abandoned by" in m.content for m in table.lobby_channel.history())
+    for user in table.users[1:]:
+        assert any(f"abandoned by <@{table.users[0].id}>" in m.content and f"<#{table.lobby_channel.id}>" in m.content
+                   for m in dm_history(user))
