@@ -15,10 +15,10 @@ from discord.ext import commands, tasks
 
 from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
-from cogs.components import HandButton, valid_id
+from cogs.components import AbandonButton, HandButton, valid_id
 from cogs.presenter import Presenter
-from cogs.story import as_it_stands, deadline_text, waiting_clock
-from cogs.translator import command_text
+from cogs.story import as_it_stands, waiting_clock
+from cogs.translator import command_list, command_text
 from engine import observe
 from engine.ai import LEVELS
 from lang import CODES, Language, for_locale, language
@@ -194,23 +194,54 @@ class Colt(commands.Cog):
     @colt.command(name=command_text("command.abandon.name"),
                   description=command_text("command.abandon.description"))
     async def abandon(self, interaction: discord.Interaction) -> None:
+        """Asks first (only the asker sees it): a game played over days must not end by a slip."""
         lang = await self.readers.seen(interaction)
         row = await self._game_here(interaction)
         if row is None:
             await self._refuse(interaction, lang.text("reply.nothing-to-abandon"))
             return
-        perms = interaction.permissions
+        user = interaction.user.id
         try:
-            row = await self.tables.abandon(row.id, interaction.user.id, may_manage=perms.manage_guild)
+            await self.tables.may_abandon(row.id, user, may_manage=interaction.permissions.manage_guild)
         except TableError as error:
             await self._refuse(interaction, error.text(lang))
             return
-        # Said where the game was: in its language.
-        await interaction.response.send_message(
-            self.readers.of_game(row).text("reply.abandoned", game=row.id, user=interaction.user.mention))
+        view = discord.ui.View(timeout=None)
+        view.add_item(AbandonButton(row.id, user, "yes", lang.text("button.abandon", game=row.id)))
+        view.add_item(AbandonButton(row.id, user, "no", lang.text("button.keep-game")))
+        await interaction.response.send_message(lang.text("abandon.confirm", game=row.id), view=view, ephemeral=True)
+
+    async def on_abandon(self, interaction: discord.Interaction, game_id: int, user_id: int, confirmed: bool) -> None:
+        """The answer to /colt abandon's question, from its asker only; the game may have ended since."""
+        lang = await self.readers.seen(interaction)
+        if interaction.user.id != user_id:
+            await self._refuse(interaction, lang.text("abandon.not-yours"))
+            return
+        if not confirmed:
+            await self._answer_question(interaction, lang.text("abandon.kept", game=game_id))
+            return
+        if not valid_id(game_id):
+            await self._refuse(interaction, lang.text("error.stale"))
+            return
+        try:
+            row = await self.tables.abandon(game_id, user_id, may_manage=interaction.permissions.manage_guild)
+        except TableError as error:
+            await self._refuse(interaction, error.text(lang))
+            return
+        await self._answer_question(interaction, lang.text("abandon.done", game=game_id))
         self.autopilot.forget(row.id)
         await self._close_channel(row)
         await self.presenter.show_lobby(await self.tables.lobby(row.id))
+
+    @staticmethod
+    async def _answer_question(interaction: discord.Interaction, text: str) -> None:
+        """The asker's question (an ephemeral message) becomes its answer, without buttons; a
+        crafted click on any other message of the bot's gets its answer apart, leaving it as it was."""
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(content=text, view=None)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     @colt.command(name=command_text("command.stats.name"), description=command_text("command.stats.description"))
     async def stats(self, interaction: discord.Interaction) -> None:
@@ -243,8 +274,14 @@ class Colt(commands.Cog):
 
     @colt.command(name=command_text("command.help.name"), description=command_text("command.help.description"))
     async def help(self, interaction: discord.Interaction) -> None:
+        """How to play here, then every command of the tree (none can be left out), in the reader's
+        language: an embed, which has room for them all."""
         lang = await self.readers.seen(interaction)
-        await interaction.response.send_message(lang.text("help"), ephemeral=True)
+        intro = lang.text("help", **{name: lang.text(f"command.{name}.name") for name in ("new", "hand", "leave")})
+        commands = [lang.text("help.command", command=name, description=words)
+                    for name, words in await command_list(self.colt, self.bot.tree, lang)]
+        embed = discord.Embed(description="\n".join([intro, "", lang.text("help.commands"), *commands]))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @colt.command(name=command_text("command.language.name"),
                   description=command_text("command.language.description"))
@@ -554,8 +591,13 @@ class Colt(commands.Cog):
         row, seat = playing
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = await self.tables.state(game_id, row)
-        prompt = self.presenter.prompt_for(game_id, state, seat, lang, deadline_text(row, state.step))
-        drawn = await self.presenter.pictures.hand(prompt.hand, lang) if prompt.hand else None
+        prompt = self.presenter.prompt_now(row, state, seat, lang)
+        if prompt.hand:
+            drawn: bytes | None = await self.presenter.pictures.hand(prompt.hand, lang)
+        elif prompt.choice:  # a choice of Stealin': the train as the chooser sees it, the options ringed
+            drawn = await self.presenter.pictures.choice(prompt.choice, lang)
+        else:
+            drawn = None
         files = [discord.File(io.BytesIO(drawn), "hand.png")] if drawn else []
         await interaction.followup.send(prompt.content, view=prompt.view, files=files, ephemeral=True)
 

@@ -148,4 +148,24 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _cog(interaction).on_help(interaction, self.game_id, self.step)
 
 
-DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton, HelpButton)
+class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"colt:x:(?P<game>[0-9]+):(?P<user>[0-9]+):(?P<choice>yes|no)"):
+    """The confirmation of /colt abandon (``yes``) or keeping the game (``no``), for the person who
+    asked only: their id is in the button's."""
+
+    def __init__(self, game_id: int, user_id: int, choice: str, label: str = "?") -> None:
+        style = discord.ButtonStyle.danger if choice == "yes" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label[:80], style=style,
+                                           custom_id=f"colt:x:{game_id}:{user_id}:{choice}"))
+        self.game_id, self.user_id, self.choice = game_id, user_id, choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> AbandonButton:
+        return cls(int(match["game"]), int(match["user"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_abandon(interaction, self.game_id, self.user_id, self.choice == "yes")
+
+
+DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton, HelpButton, AbandonButton)

@@ -351,9 +351,10 @@ class Presenter:
 
     async def retimed(self, row: GameRow, state: Game, change: str, user_id: int) -> list[Delivery]:
         """The host paused, resumed or changed the pace: the channel hears it and its pile shows the
-        new clock; the person waited for sees their prompt's new deadline."""
+        new clock; the person waited for sees their prompt anew: its new deadline, or that the game is
+        paused and by whom (its buttons greyed out until it is resumed)."""
         table = self.readers.of_game(row)
-        words = table.text(f"table.{change}", user=user_id, game=row.id,
+        words = table.text(f"table.{change}", user=user_id, game=row.id, resume=table.text("command.resume.name"),
                            pace=texts.option_label(table, "timer", row.options.get("timer")))
         players = await self.tables.storage.players(row.id)
         out = [to_game(row.id, {"op": "send", "content": words, "mentions": False}),
@@ -382,6 +383,29 @@ class Presenter:
                           deadline=deadline_text(row, state.step))
         return [to_user(player.user_id, row.id, {"op": "send", "content": f"{words}{link}"})]
 
+    async def abandoned(self, row: GameRow, players: list[PlayerRow], user_id: int) -> list[Delivery]:
+        """``user_id`` abandoned the game: where it was played hears it; every person's prompts lose
+        their buttons, and every other person at the table (the Marshal player too) gets a DM naming
+        the game and who, with a link to its channel."""
+        table = self.readers.of_game(row)
+        notice = {"op": "send", "mentions": False,
+                  "content": table.text("reply.abandoned", game=row.id, user=f"<@{user_id}>")}
+        running = row.status != LOBBY and row.channel_id is not None
+        out = [to_game(row.id, notice) if running else Delivery(f"channel:{row.lobby_channel_id}", notice, row.id)]
+        channel = row.channel_id if running else row.lobby_channel_id
+        for player in players:
+            if player.user_id is None:
+                continue
+            if running:
+                out += await self.prompts.close_all(row.id, player,
+                                                    lambda lang: lang.text("dm.abandoned-prompt", game=row.id))
+            if player.user_id == user_id:
+                continue  # who abandoned it knows
+            lang = await self.readers.of_user(player.user_id)
+            out.append(to_user(player.user_id, row.id, {
+                "op": "send", "content": lang.text("dm.abandoned", game=row.id, user=user_id, channel=channel)}))
+        return out
+
     def hello(self, row: GameRow, user_id: int, lang: Language) -> Delivery:
         """A DM when someone joins, so a closed DM is known (and told in the lobby) before the start."""
         closed = {"op": "send", "content": self.readers.of_game(row).text("dm.closed-lobby", user=user_id)}
@@ -392,8 +416,8 @@ class Presenter:
 
     # --- what the cogs show at once (ephemeral answers) ---------------------------------------------
 
-    def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language, deadline: str = "") -> Prompt:
-        return self.prompts.prompt_for(game_id, state, seat, lang, deadline)
+    def prompt_now(self, row: GameRow, state: Game, seat: int, lang: Language) -> Prompt:
+        return self.prompts.prompt_now(row, state, seat, lang)
 
     def status_text(self, public: dict[str, Any], lang: Language, deadline: str,
                     players: list[PlayerRow]) -> str:

@@ -55,8 +55,14 @@ class Prompts:
     def __init__(self, readers: Readers, story: Story) -> None:
         self.readers, self.story = readers, story
 
-    def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language, deadline: str = "") -> Prompt:
-        """What a player sees privately now: their hand (planning) or their pending choice."""
+    def prompt_now(self, row: GameRow, state: Game, seat: int, lang: Language) -> Prompt:
+        """A player's prompt as the stored game times it: its deadline, or that it is paused."""
+        return self.prompt_for(row.id, state, seat, lang, deadline_text(row, state.step), paused=paused_text(row, lang))
+
+    def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language, deadline: str = "", *,
+                   paused: str = "") -> Prompt:
+        """What a player sees privately now: their hand (planning) or their pending choice; while
+        the game is paused (``paused``: the words saying so), the choice with its buttons greyed out."""
         mine = observe(state, seat)
         pending = mine["pending"]
         view = discord.ui.View(timeout=None)
@@ -69,7 +75,8 @@ class Prompts:
             for answer in _in_hand_order(pending["options"])[:BUTTONS_PER_MESSAGE]:
                 label = lang.text("button.no-cover") if cover and answer == "plan pass" else \
                     texts.answer_label(lang, answer, named, mine)
-                view.add_item(AnswerButton(game_id, state.step, answer, label=label, style=_style(answer)))
+                view.add_item(AnswerButton(game_id, state.step, answer, label=label, style=_style(answer),
+                                           disabled=bool(paused)))
             question = texts.question(lang, pending["kind"], mine)
             if cover:
                 question = lang.text("question.cover")
@@ -79,9 +86,10 @@ class Prompts:
                 question += " " + lang.text("dm.turn", turn=turn + 1, turns=len(kinds),
                                             kind=texts.turn_name(lang, kinds[turn]))
             clock = "\n" + lang.text("clock.dm", deadline=deadline) if deadline else ""
+            asked = f"{paused}\n{question}" if paused else f"🟢 **{question}**{clock}"
             # A choice during Stealin' is about the train (its picture), not the hand, empty by then.
             cards = f"\n{_hand_text(hand, lang, named)}" if pending["kind"] in PLANNING_KINDS else ""
-            content = f"{header}\n🟢 **{question}**{clock}{cards}"
+            content = f"{header}\n{asked}{cards}"
         else:
             if mine["phase"] == "planning":
                 for card in hand_order({c for c in hand if not c.startswith("bullet:")})[:24]:
@@ -91,6 +99,7 @@ class Prompts:
                                            disabled=True, style=discord.ButtonStyle.secondary))
             now = lang.text("dm.nothing") if pending is None else \
                 "⏳ " + texts.waiting(lang, pending["kind"], player_name(mine, pending["seat"], lang)) + "."
+            now = f"{paused}\n{now}" if paused else now
             content = f"{header}\n{now}\n{_hand_text(hand, lang, named)}"
         prison = mine.get("prison")
         if prison and prison["seat"] == seat:  # the Marshal player's private sheet (M-6)
@@ -146,7 +155,7 @@ class Prompts:
         if player.user_id is None or player.absent:
             return []
         lang = await self.readers.of_user(player.user_id)
-        prompt = self.prompt_for(row.id, state, player.seat, lang, deadline_text(row, state.step))
+        prompt = self.prompt_now(row, state, player.seat, lang)
         pictures = [picture_of(row.id, prompt.hand, lang)] if prompt.hand is not None else []
         if prompt.choice is not None:  # the train as the chooser sees it, what each button names ringed
             pictures = [{"file": f"choice{row.id}-{state.step}.png", "draw": "choice", "obs": prompt.choice,
@@ -209,10 +218,13 @@ class Prompts:
 
     async def handed_over(self, game_id: int, player: PlayerRow) -> list[Delivery]:
         """The AI takes the seat: the person's prompts lose their buttons (they would only be stale)."""
+        return await self.close_all(game_id, player, lambda lang: lang.text("dm.handed-over", game=game_id))
+
+    async def close_all(self, game_id: int, player: PlayerRow, words: Callable[[Language], str]) -> list[Delivery]:
+        """Every prompt of the player in this game becomes ``words``, without buttons."""
         out: list[Delivery] = []
         for key in (f"hand:{player.seat}", f"choice:{player.seat}"):
-            out += await self._close(game_id, player, key, forget=True,
-                                     words=lambda lang: lang.text("dm.handed-over", game=game_id))
+            out += await self._close(game_id, player, key, forget=True, words=words)
         return out
 
     async def _timed_out(self, outcome: Outcome) -> list[Delivery]:
@@ -240,6 +252,15 @@ class Prompts:
         if pending is not None and pending.seat == player.seat and pending.kind != "plan":
             out += await self.send(row, state, player, key="choice", fresh=True, table=table)
         return out
+
+
+def paused_text(row: GameRow, lang: Language) -> str:
+    """A paused game's words in its players' prompts: by whom, and that nobody plays until it is
+    resumed; "" while it runs."""
+    if not row.paused:
+        return ""
+    return lang.text("dm.paused", game=row.id, user=row.paused_by or row.host_id,
+                     resume=lang.text("command.resume.name"))
 
 
 def timed_out_notice(outcome: Outcome, table: Language) -> Delivery:
@@ -304,4 +325,4 @@ def _hand_text(hand: list[str], lang: Language, named: bool = False) -> str:
     return words + (" " + lang.text("dm.bullets", n=bullets) if bullets else "")
 
 
-__all__ = ["PLANNING_KINDS", "Prompt", "Prompts", "back_view", "timed_out_notice", "to_user"]
+__all__ = ["PLANNING_KINDS", "Prompt", "Prompts", "back_view", "paused_text", "timed_out_notice", "to_user"]

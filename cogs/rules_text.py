@@ -6,11 +6,26 @@ from __future__ import annotations
 
 from engine.data import base
 from engine.prisoners.data import prisoners_data
+from engine.setup import seating
 from lang import Language
+from table.service import LOBBY_OPTIONS, MAX_PLAYERS, clash, default_options, engine_options, marshal_seats
 
 TOPICS = ("overview", "planning", "actions", "marshal", "powers", "events", "scoring", "horses", "prisoners",
           "variants")
 COMMANDS = ("new", "hand", "status", "leave", "help", "rules")  # the commands the overview names
+
+
+def player_counts() -> tuple[int, int]:
+    """The fewest and the most players a lobby starts a game with, over every choice of its rules
+    (two in the two-player game, V-3; seven with Mei, M-30; the Marshal player counts, M-1)."""
+    counts = []
+    for variant in LOBBY_OPTIONS["variant"]:
+        for prisoners in LOBBY_OPTIONS["prisoners"]:
+            options = {**default_options(), "variant": variant, "prisoners": prisoners}
+            if clash(options) is None:
+                table, marshal = seating(engine_options(options)), marshal_seats(options)
+                counts.append((table.min_players + marshal, min(table.max_players + marshal, MAX_PLAYERS)))
+    return min(fewest for fewest, _ in counts), max(most for _, most in counts)
 
 
 def topic(lang: Language, name: str) -> str:
@@ -18,9 +33,11 @@ def topic(lang: Language, name: str) -> str:
     and the commands' names in the reader's language."""
     data, more = base(), prisoners_data()
     aces = sorted(more.fist_fight_aces, reverse=True)
+    fewest, most = player_counts()
     fields: dict[str, object] = {
         "purse_low": min(data.purses), "purse_high": max(data.purses), "jewel": data.loot_values["jewel"],
         "strongbox": data.loot_values["strongbox"], "gunslinger": data.gunslinger_bonus, "rounds": data.rounds,
+        "fewest": fewest, "most": most,
         "topics": ", ".join(lang.text(f"rules.topic.{t}") for t in TOPICS if t != "overview"),
         **{command: lang.text(f"command.{command}.name") for command in COMMANDS},
         # Marshal & Prisoners (M-1 … M-9)

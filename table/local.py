@@ -99,6 +99,7 @@ class LocalTable:
         self.env = simcord.Env(self.make_bot(self.settings), check_errors=False, settle_timeout=SETTLE_TIME)
         self.env.bot.pause = self._pause  # type: ignore[attr-defined]
         self._build_world()
+        self._set_clock()
         await self._rebind_games()
         await self.env.start()
         try:
@@ -132,6 +133,20 @@ class LocalTable:
         self.members = [self.guild.add_member(user) for user in self.users]
         self.dms = [user.dm_channel for user in self.users]
         self.category: Any = None
+
+    def _set_clock(self) -> None:
+        """The simulated clock shows the real time from now on.
+
+        SimCord's clock starts at the same instant at every start (2026-01-01, midnight), while the
+        games keep the deadlines and "waiting since" read on the last session's clock, which had moved
+        on: a table started again saw them in its future ("waiting since in 19 minutes"). On the wall
+        clock's time (set once here; ``_follow`` then moves it along with the wall clock) every session
+        reads the same time, so they stay right across restarts. Set after the world is built: the
+        players' ids are drawn from the clock, and must be the same at every start (their games know
+        them by id)."""
+        behind = time.time() - self.env.now().timestamp()
+        if behind > 0:
+            self.env.backend.advance_clock(behind)
 
     async def _rebind_games(self) -> None:
         """Give the running games of the last session a channel in this one.

@@ -212,6 +212,8 @@ class Show(Protocol):
 
     async def reminder(self, row: GameRow, player: PlayerRow, state: Game) -> list[Delivery]: ...
 
+    async def abandoned(self, row: GameRow, players: list[PlayerRow], user_id: int) -> list[Delivery]: ...
+
 
 class NothingShown:
     """A table that shows nothing (tests of the rules of the table alone)."""
@@ -230,6 +232,9 @@ class NothingShown:
         return []
 
     async def reminder(self, row: GameRow, player: PlayerRow, state: Game) -> list[Delivery]:
+        return []
+
+    async def abandoned(self, row: GameRow, players: list[PlayerRow], user_id: int) -> list[Delivery]:
         return []
 
 
@@ -735,9 +740,9 @@ class Tables:
         now = self.clock()
         left = max(0.0, row.deadline_at - now) if row.deadline_step == row.step and row.deadline_at else None
         state = await self.state(game_id, row)
-        row.paused_at, row.paused_left, row.deadline_at = now, left, None
-        await self._retime(row, state, {"paused_at": now, "paused_left": left, "deadline_at": None},
-                           "paused", user_id)
+        row.paused_at, row.paused_left, row.paused_by, row.deadline_at = now, left, user_id, None
+        await self._retime(row, state, {"paused_at": now, "paused_left": left, "paused_by": user_id,
+                                        "deadline_at": None}, "paused", user_id)
         return row
 
     @at_stored_step
@@ -748,10 +753,10 @@ class Tables:
             raise TableError("error.not-paused", game=game_id)
         state = await self.state(game_id, row)
         at = self.clock() + row.paused_left if row.paused_left is not None else None
-        row.paused_at, row.paused_left, row.deadline_at = None, None, at
+        row.paused_at, row.paused_left, row.paused_by, row.deadline_at = None, None, None, at
         if at is not None:
             row.deadline_step = row.step
-        await self._retime(row, state, {"paused_at": None, "paused_left": None, "deadline_at": at,
+        await self._retime(row, state, {"paused_at": None, "paused_left": None, "paused_by": None, "deadline_at": at,
                                         "deadline_step": row.deadline_step}, "resumed", user_id)
         return row
 
@@ -934,15 +939,30 @@ class Tables:
         log.info("game %s: its channel %s was gone; it goes on in %s", game_id, lost, channel_id)
         return "replaced"
 
+    async def may_abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
+        """The lobby or running game ``user_id`` may abandon (its host, or a server manager)."""
+        row = await self.row(game_id)
+        if row.status not in (LOBBY, RUNNING):
+            raise TableError("error.already-ended")
+        if user_id != row.host_id and not may_manage:
+            raise TableError("error.abandon-rights")
+        return row
+
     async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
+        """End the game at once, written with what that shows (every player told); refused when it
+        ended meanwhile, here or in another process sharing the database."""
         async with self.lock(game_id):
-            row = await self.row(game_id)
-            if row.status not in (LOBBY, RUNNING):
-                raise TableError("error.already-ended")
-            if user_id != row.host_id and not may_manage:
-                raise TableError("error.abandon-rights")
-            await self.storage.update_game(game_id, status=ABANDONED)
-            self.forget(game_id)
+            row = await self.may_abandon(game_id, user_id, may_manage=may_manage)
+            players = await self.storage.players(game_id)
+            deliveries = await self.show.abandoned(row, players, user_id)
+            try:
+                async with self.storage.transaction() as tx:
+                    tx.abandon(game_id, time.time())
+                    tx.enqueue(deliveries)
+            except StaleStep as error:
+                raise TableError("error.already-ended") from error
+            finally:
+                self.forget(game_id)
             return await self.row(game_id)
 
 

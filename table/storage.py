@@ -78,6 +78,7 @@ class GameRow:
     waiting_since: float | None = None  # when the pending decision was asked
     paused_at: float | None = None  # when the host paused the game (None: it runs)
     paused_left: float | None = None  # seconds the timed decision had left when it was paused
+    paused_by: int | None = None  # who paused it (the host, or a server manager)
 
     @property
     def paused(self) -> bool:
@@ -163,7 +164,7 @@ def _game(row: aiosqlite.Row) -> GameRow:
         language=row["language"], deadline_step=row["deadline_step"], deadline_at=row["deadline_at"],
         step=row["step"], waiting_seat=row["waiting_seat"], deadline_limit=row["deadline_limit"],
         reminded=row["reminded"], waiting_since=row["waiting_since"], paused_at=row["paused_at"],
-        paused_left=row["paused_left"],
+        paused_left=row["paused_left"], paused_by=row["paused_by"],
     )
 
 
@@ -297,6 +298,14 @@ class Tx:
                 raise StaleStep(stale)
 
         self.writes.append(write)
+
+    def abandon(self, game_id: int, now: float) -> None:
+        """End a lobby or a running game without a result, only if it is still one: else
+        ``StaleStep`` (it ended meanwhile, by its last answer or another abandon), and nothing of
+        the transaction is written."""
+        self.compare_and_set("UPDATE games SET status = ?, ended_at = ?, updated_at = ?"
+                             " WHERE id = ? AND status IN (?, ?)", (ABANDONED, now, now, game_id, LOBBY, RUNNING),
+                             f"game {game_id} has already ended")
 
     def claim_start(self, game_id: int, now: float) -> None:
         """Claim an open lobby for starting it; the write returns 0 when someone else's start holds it."""

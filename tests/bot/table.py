@@ -110,6 +110,11 @@ def _buttons(message: Any) -> list[Any]:
     return found
 
 
+def all_buttons(message: Any) -> list[Any]:
+    """Every button of a message (a channel message, a DM or an ephemeral response), greyed out or not."""
+    return _buttons(message) if message is not None else []
+
+
 def live_buttons(message: Any) -> list[Any]:
     """The answer buttons of a message (a channel message or an ephemeral response) one can click."""
     if message is None:

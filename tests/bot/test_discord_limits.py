@@ -19,7 +19,7 @@ from simcord.components import validate_components
 from cogs import texts
 from cogs.delivery import view_components
 from cogs.presenter import Presenter
-from engine import Game, Options, apply, new_game
+from engine import Game, Options, apply, new_game, observe
 from engine.data import base
 from engine.setup import seating
 from lang import CODES, language
@@ -239,11 +239,12 @@ async def test_every_dm_prompt_fits_for_every_decision_of_every_expansion(simcor
             if len(answers) > 25:
                 found[f"{pending.kind}: {len(answers)} answers"] = str(options)
             named = len(game.seats[pending.seat].bandits) > 1
+            mine = observe(game, pending.seat)  # labels that name what an option holds (a Colt's next malus)
             for answer in answers:
                 if len(f"colt:a:{BIG_ID}:{BIG_STEP}:{answer}") > CUSTOM_ID:
                     found[f"the id of {answer!r}"] = str(options)
                 for lang in langs:
-                    label = texts.answer_label(lang, answer, named=named)
+                    label = texts.answer_label(lang, answer, named=named, mine=mine)
                     if len(label) > BUTTON_LABEL:
                         found[f"{lang.code} label {label!r}"] = answer
             for lang in langs:
@@ -251,7 +252,7 @@ async def test_every_dm_prompt_fits_for_every_decision_of_every_expansion(simcor
                 shown.add((lang.code, pending.kind, len(answers)))
                 # Each kind and number of answers once; at the deal, every seat's (their hand).
                 for seat in range(len(game.seats)) if game.step < 2 else [pending.seat] if first else []:
-                    prompt = presenter.prompt_for(BIG_ID, game, seat, lang, "<t:1800000000:R>")
+                    prompt = presenter.prompts.prompt_for(BIG_ID, game, seat, lang, "<t:1800000000:R>")
                     for problem in problems(view_components(prompt.view)):
                         found[f"{lang.code} {pending.kind}: {problem}"] = str(options)
                     if len(prompt.content) > 2000:

@@ -66,7 +66,8 @@ async def test_an_abandoned_game_and_a_cancelled_lobby_say_so(simcord_env) -> No
     lobby = next(m for m in table.lobby_channel.history() if m.embeds and f"#{game_id}" in m.embeds[0].title)
     row = await table.bot.tables.row(game_id)
     channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
-    await table.members[0].slash(channel, "colt abandon")
+    asked = await table.members[0].slash(channel, "colt abandon")
+    await table.members[0].click(asked.response, custom_id=f"colt:x:{game_id}:{table.users[0].id}:yes")
     abandoned = _shown(table, lobby).embeds[0].description
     assert "Cancelled" in abandoned and "goes no further" in abandoned and "3 to 7" not in abandoned
     second = await open_lobby(table)

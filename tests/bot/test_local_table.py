@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -122,3 +124,45 @@ async def test_a_page_that_could_not_be_republished_is_tried_again(settings: Set
         await act(lambda: alice.slash(table.saloon, "colt new"))
         await eventually(lambda: True in refreshed)
         assert refreshed[0] is False  # it failed once, and was republished after, with nothing new to say
+
+
+def _timestamps(content: str) -> list[int]:
+    return [int(t) for t in re.findall(r"<t:(\d+):R>", content)]
+
+
+async def test_deadlines_and_waiting_since_stay_right_across_a_restart(settings: Settings) -> None:
+    """Issue 26: SimCord's clock started at midnight (2026-01-01) at every start, while the games keep
+    real times; after a restart a 10-minute pace showed "waiting since in 19 minutes". The local
+    table's clock shows the real time, so what was asked before the restart is in the past and its
+    deadline ahead, as the pages render them (relative to the simulated clock)."""
+    async with LocalTable(settings, create_bot, say=lambda line: None) as table:
+        assert abs(table.env.now().timestamp() - time.time()) < 5
+        alice, bob, carol, _ = table.members
+        await act(lambda: alice.slash(table.saloon, "colt new"))
+        lobby = table.saloon.last_message
+        await act(lambda: alice.select(lobby, ["timer=600/300"], custom_id=component_id(lobby, ":rules")))
+        await act(lambda: bob.click(lobby, label="Join"))
+        await act(lambda: carol.click(lobby, label="Join"))
+        await act(lambda: alice.click(lobby, label="Start"))
+        asked = await table.env.bot.tables.row(1)
+        assert asked.waiting_since is not None and asked.deadline_at is not None
+
+    async with LocalTable(settings, create_bot, say=lambda line: None) as table:
+        now = table.env.now().timestamp()  # the clock the pages render "in 10 minutes" against
+        assert abs(now - time.time()) < 5
+        row = await table.env.bot.tables.row(1)
+        assert (row.waiting_since, row.deadline_at) == (asked.waiting_since, asked.deadline_at)
+        assert row.waiting_since is not None and row.deadline_at is not None
+        assert row.waiting_since <= now < row.deadline_at <= now + 600
+        channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+        await eventually(lambda: any("waiting since" in m.content for m in channel.history()))
+        pile = next(m for m in channel.history() if "waiting since" in m.content)
+        since, until = _timestamps(pile.content)
+        assert since <= now < until <= now + 601
+        pending = next(p for p in await table.env.bot.tables.storage.players(1) if p.seat == row.waiting_seat)
+        user = next(u for u in table.users if u.id == pending.user_id)
+        await eventually(lambda: prompt_message(user) is not None)
+        prompt = prompt_message(user)
+        assert prompt is not None
+        (deadline,) = _timestamps(prompt.content)
+        assert now < deadline <= now + 601

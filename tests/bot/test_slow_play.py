@@ -7,12 +7,24 @@ import asyncio
 from typing import Any
 
 import pytest
+from simcord import InteractionResult
 
 from bot import create_bot
+from table.loadbench import emit_click
 from table.pace import HOUR, PACES, next_reminder, reminders
 from table.service import Tables
 from table.storage import Storage
-from tests.bot.table import Table, dm_history, live_buttons, open_and_start, pending_user, prompt_message, setup_table
+from tests.bot.table import (
+    Table,
+    all_buttons,
+    crafted,
+    dm_history,
+    live_buttons,
+    open_and_start,
+    pending_user,
+    prompt_message,
+    setup_table,
+)
 
 
 def _slow(env: Any, players: int = 3) -> Table:
@@ -24,6 +36,11 @@ def _slow(env: Any, players: int = 3) -> Table:
 
 def _channel(table: Table, channel_id: int | None) -> Any:
     return next(c for c in table.guild.channels.values() if c.id == channel_id)
+
+
+def _now(user: Any, message: Any) -> Any:
+    """A DM as it stands now (the bot edits its prompts)."""
+    return next(m for m in dm_history(user) if m.id == message.id)
 
 
 def _reminders(user: Any) -> list[str]:
@@ -88,6 +105,8 @@ async def test_a_paused_game_keeps_its_time_left_across_a_restart(simcord_env, s
     game_id = await open_and_start(table, timer="1h")
     waited_for = await pending_user(table, game_id)
     step = (await table.bot.tables.row(game_id)).step
+    prompt = prompt_message(waited_for)
+    assert prompt is not None and "🟢" in prompt.content
     await simcord_env.advance_time(20 * 60)  # 40 minutes left
     channel = await _game_channel(table, game_id)
     outsider = table.members[1]
@@ -99,12 +118,28 @@ async def test_a_paused_game_keeps_its_time_left_across_a_restart(simcord_env, s
     assert row.paused and row.paused_left == pytest.approx(40 * 60, abs=5)
     assert any("paused game" in m.content for m in channel.history())
 
-    # A click while paused is refused and changes nothing.
-    prompt = prompt_message(waited_for)
-    assert prompt is not None
-    click = await waited_for.click(prompt, custom_id=live_buttons(prompt)[0].custom_id)
+    pile = next(m for m in channel.history() if "Pile" in m.content)
+    assert "(⏸ paused)" in pile.content
+
+    # Issue 26: the prompt says the game is paused and by whom; its buttons are greyed out.
+    host = table.users[0].id
+    paused_prompt = _now(waited_for, prompt)
+    assert f"⏸ **Game #{game_id} is paused** by <@{host}>" in paused_prompt.content
+    assert "🟢" not in paused_prompt.content and "Time's up" not in paused_prompt.content
+    answers = [b for b in all_buttons(paused_prompt) if b.custom_id.startswith("colt:a:")]
+    assert answers and all(b.disabled for b in answers) and not live_buttons(paused_prompt)
+    member = next(m for m, u in zip(table.members, table.users, strict=True) if u is waited_for)
+    shown = await member.slash(channel, "colt hand")  # the same from the channel
+    copy = shown.followups[-1] if shown.followups else shown.response
+    assert "is paused" in copy.content and not live_buttons(copy)
+    # A click from a copy that still shows the buttons is refused and changes nothing.
+    old = live_buttons(prompt)[0].custom_id
+    record = emit_click(simcord_env, waited_for.id, crafted(simcord_env, paused_prompt, old), old)
+    await simcord_env.settle()
+    click = InteractionResult(simcord_env, record)
     refusal = click.followups[-1]
     assert refusal.ephemeral and "is paused" in refusal.content
+    assert (await table.bot.tables.row(game_id)).step == step
 
     await simcord_env.restart_bot(create_bot(settings))
     await simcord_env.advance_time(5 * HOUR)  # long past the old deadline: nothing happens while paused
@@ -112,8 +147,11 @@ async def test_a_paused_game_keeps_its_time_left_across_a_restart(simcord_env, s
     resumed = await table.members[0].slash(channel, "colt resume")
     assert resumed.ephemeral
     row = await table.bot.tables.row(game_id)
-    assert not row.paused and row.deadline_at is not None
+    assert not row.paused and row.deadline_at is not None and row.paused_by is None
     assert row.deadline_at - table.bot.tables.clock() == pytest.approx(40 * 60, abs=5)
+    live_again = _now(waited_for, prompt)  # the same message, live again
+    assert "🟢" in live_again.content and "paused" not in live_again.content and "Time's up <t:" in live_again.content
+    assert {b.custom_id for b in live_buttons(live_again)} == {b.custom_id for b in live_buttons(prompt)}
     await simcord_env.advance_time(39 * 60)
     assert (await table.bot.tables.row(game_id)).step == step
     await simcord_env.advance_time(2 * 60)
@@ -194,3 +232,21 @@ async def test_a_fast_game_tells_no_catch_up(simcord_env) -> None:  # type: igno
     table = setup_table(simcord_env, 3)
     game_id = await open_and_start(table)  # 90 s a decision: the players are there
     assert await _first_catch_up(table, game_id) is None
+
+
+async def test_a_paused_game_names_the_resume_command_in_its_readers_language(simcord_env,  # type: ignore[no-untyped-def]
+                                                                             client_locales) -> None:
+    """Issue 26: "until `/colt resume`" was told in every language, while a French client only knows
+    `/colt reprendre`; the prompt of the player waited for says it too, in their language."""
+    table = setup_table(simcord_env, 3)
+    for user in table.users:
+        client_locales[user.id] = "fr"
+    game_id = await open_and_start(table, language="fr")
+    waited_for = await pending_user(table, game_id)
+    prompt = prompt_message(waited_for)
+    channel = await _game_channel(table, game_id)
+    await table.members[0].slash(channel, "colt pause")
+    assert any("`/colt reprendre`" in m.content and "en pause" in m.content for m in channel.history())
+    paused = _now(waited_for, prompt)
+    assert "**La partie n° 1 est en pause**" in paused.content and "`/colt reprendre`" in paused.content
+    assert not live_buttons(paused)

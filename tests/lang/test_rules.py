@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cogs import rules_text
 from lang import CODES, language
+from table.service import MAX_PLAYERS
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -23,3 +26,12 @@ def test_the_rules_overview_is_the_whole_game_in_each_language(code: str) -> Non
     assert lang.money(1000) in overview
     for action in ("move", "fire", "rob", "punch"):
         assert lang.text(f"action.{action}") in overview
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_overview_says_how_many_players_the_lobby_takes(code: str) -> None:
+    """Issue 26: it said "3 to 6 bandits" while the lobby seats 7 (Mei, M-30) and the two-player
+    game (V-3) starts with 2."""
+    assert rules_text.player_counts() == (2, MAX_PLAYERS) == (2, 7)
+    first = rules_text.topic(language(code), "overview").splitlines()[0]
+    assert re.search(r"\b2\b", first) and re.search(r"\b7\b", first) and not re.search(r"\b[36]\b", first), first
