@@ -201,7 +201,10 @@ class PreviewPage:
         """In the many-choice menu that shows ``shown`` (one of its picks), switch ``option`` on or
         off; closing the menu sends the choice."""
         def pick() -> None:
-            menu = self.page.locator(".preview-select").filter(has_text=shown).last
+            menus = self.page.locator(".preview-select")
+            # by its place, not its words: a pick changes what the menu shows (its placeholder goes)
+            index = max(i for i, words in enumerate(menus.all_inner_texts()) if shown in words)
+            menu = menus.nth(index)
             menu.locator(".select-trigger").click()
             self.page.locator(".preview-select.is-open").wait_for()
             self.page.locator(".select-option").filter(has_text=option).first.click()

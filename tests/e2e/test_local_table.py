@@ -134,10 +134,12 @@ class Played:
 
 
 def play_alone(browser: Any, tables: list[TableProcess], tmp_path: Path, lobby: Callable[[PreviewPage], None],
-               screenshot: str, prefer: tuple[str, ...] = (), **settings: str) -> Played:
-    """Alice opens a lobby from the saloon's composer, ``lobby`` sets it up (options, AI players),
-    she starts it and plays from her DM page until the channel shows the final count; no page is
-    ever reloaded (an uncertain outcome fails the test). The table is stopped at the end."""
+               screenshot: str, prefer: tuple[str, ...] = (), people: tuple[str, ...] = ("Alice",),
+               **settings: str) -> Played:
+    """Alice opens a lobby from the saloon's composer, ``lobby`` sets it up (options, AI players,
+    the others of ``people`` joining), she starts it and ``people`` play from their DM pages until
+    the channel shows the final count; no page is ever reloaded (an uncertain outcome fails the
+    test). The table is stopped at the end."""
     database = tmp_path / "colt.sqlite3"
     table = TableProcess(database, **settings)
     tables.append(table)
@@ -146,14 +148,14 @@ def play_alone(browser: Any, tables: list[TableProcess], tmp_path: Path, lobby: 
     lobby(saloon)
     saloon.click("Start")
     pages = PreviewPage.open(browser, {"#colt-express-1": table.address("#colt-express-1"),
-                                       "Alice": table.address("Alice's DMs")})
-    channel, dm = pages["#colt-express-1"], pages["Alice"]
-    clicks = play_until({"Alice": dm}, lambda clicks: "Final count" in channel.text(), limit=300, wait=500,
+                                       **{name: table.address(f"{name}'s DMs") for name in people}})
+    channel = pages.pop("#colt-express-1")
+    clicks = play_until(pages, lambda clicks: "Final count" in channel.text(), limit=300, wait=500,
                         prefer=prefer)
     channel.page.locator("article.channel-message").last.scroll_into_view_if_needed()
     channel.screenshot(screenshot)
-    refused = saloon.refused + dm.refused + channel.refused
-    print(f"{screenshot}: {len(clicks)} clicks in the DM, {len(refused)} refused ({', '.join(refused) or 'none'})")
+    refused = saloon.refused + channel.refused + [r for dm in pages.values() for r in dm.refused]
+    print(f"{screenshot}: {len(clicks)} clicks in the DMs, {len(refused)} refused ({', '.join(refused) or 'none'})")
     table.stop()
     return Played(clicks, refused, channel, database)
 
@@ -251,3 +253,31 @@ def test_a_whole_game_as_the_marshal_against_ai_bandits(browser, tables, tmp_pat
     assert "objective" in happened and len(state.prison.objectives) == 5, sorted(happened)
     final = game.channel.text()
     assert "Objectives fulfilled:" in final and final.count("✅") + final.count("❌") >= 5
+
+
+def test_a_whole_two_player_game_of_2014_from_the_lobby(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26's table (V-3): the host picks the two-player game in the lobby's rules menu, Alice
+    and Bob each choose a first bandit, then a second, from the character menu (never more than
+    Discord's 25 options), and both play their pairs from their DM pages to the final count, every
+    click taken."""
+    def lobby(saloon: PreviewPage) -> None:
+        saloon.toggle("Advanced setup", "Two-player game of 2014")
+        assert "Two-player game of 2014" in saloon.text()
+        # A menu of up to two picks: each choice is sent when it closes, the first bandit, then the second.
+        saloon.toggle("Choose your two bandits", "Ghost")
+        saloon.toggle("Ghost", "Tuco")  # the menu still shows the last pick, and adds the second
+        saloon.view_as("Bob")
+        saloon.click("Join")
+        saloon.toggle("Choose your two bandits", "Doc")
+        saloon.toggle("Doc", "Belle")
+        saloon.view_as("Alice")
+        text = saloon.text()
+        assert "Ghost & Tuco" in text and "Doc & Belle" in text, text
+
+    game = play_alone(browser, tables, tmp_path, lobby, "8-two-player-final-count", people=("Alice", "Bob"),
+                      COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
+    assert not game.refused, game.refused
+    assert any(c.startswith("Bob: ") for c in game.clicks) and any(c.startswith("Alice: ") for c in game.clicks)
+    state = game.stored()
+    assert state.phase == "over" and state.options.variant == "two-player" and state.options.expert  # V-3
+    assert [sorted(seat.bandits) for seat in state.seats] == [["ghost", "tuco"], ["belle", "doc"]]
