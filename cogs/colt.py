@@ -75,6 +75,10 @@ class Colt(commands.Cog):
         for row in rows:
             self.autopilot.watch(row.id, row=row, players=seats[row.id])
         if self.bot.settings.fresh_world:
+            # An open lobby's message is gone with the old world, and its buttons with it: closed,
+            # and told to those who joined.
+            for lobby in await self.tables.storage.games(LOBBY):
+                await self.tables.close_lobby(lobby.id)
             for row in rows:
                 try:
                     await self._show_again(row)

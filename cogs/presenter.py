@@ -18,6 +18,7 @@ import discord
 from cogs import texts
 from cogs.components import LobbyButton, LobbySelect
 from cogs.delivery import PictureSkipped, view_components
+from cogs.endings import Endings
 from cogs.pictures import Pictures
 from cogs.prompts import Prompt, Prompts, back_view, timed_out_notice, to_user
 from cogs.readers import Readers
@@ -66,6 +67,7 @@ class Presenter:
         self.readers = Readers(tables.storage)
         self.story = Story(tables)
         self.prompts = Prompts(self.readers, self.story)
+        self.endings = Endings(self.readers, self.story)
 
     async def deliver(self, deliveries: list[Delivery]) -> None:
         """Deliveries that belong to no game change (the lobby, a hello)."""
@@ -233,6 +235,10 @@ class Presenter:
     async def show_lobby(self, lobby: Lobby) -> None:
         await self.deliver(self.lobby_message(lobby))
 
+    async def lobby_closed(self, lobby: Lobby, *, by: int | None) -> list[Delivery]:
+        """A lobby closed before its game started: each person who joined hears it by DM."""
+        return await self.endings.lobby_closed(lobby.game, lobby.players, by=by)
+
     # --- the table (table.service Show) ---------------------------------------------------------
 
     async def game(self, outcome: Outcome) -> list[Delivery]:
@@ -248,6 +254,7 @@ class Presenter:
         out += await self.prompts.changed(outcome, observe_log(state, None, outcome.log_from), table)
         if state.phase == "over":
             out += self.lobby_message(Lobby(row, outcome.players))  # "Finished", no longer "Started"
+            out += await self.endings.game_over(row, outcome.players, state)  # each person's last DM
         return out
 
     @staticmethod

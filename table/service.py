@@ -262,6 +262,8 @@ class Show(Protocol):
 
     async def reminder(self, row: GameRow, player: PlayerRow, state: Game) -> list[Delivery]: ...
 
+    async def lobby_closed(self, lobby: Lobby, *, by: int | None) -> list[Delivery]: ...
+
 
 class NothingShown:
     """A table that shows nothing (tests of the rules of the table alone)."""
@@ -280,6 +282,9 @@ class NothingShown:
         return []
 
     async def reminder(self, row: GameRow, player: PlayerRow, state: Game) -> list[Delivery]:
+        return []
+
+    async def lobby_closed(self, lobby: Lobby, *, by: int | None) -> list[Delivery]:
         return []
 
 
@@ -575,9 +580,26 @@ class Tables:
 
     async def cancel(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
-            await self._host_lobby(game_id, user_id, "error.host-cancels")
-            await self.storage.update_game(game_id, status=ABANDONED)
+            await self._close_lobby(await self._host_lobby(game_id, user_id, "error.host-cancels"), by=user_id)
             return await self.lobby(game_id)
+
+    async def close_lobby(self, game_id: int) -> bool:
+        """Close a lobby left open whose message is gone (the local table's restart): whether it
+        was still open."""
+        async with self.lock(game_id):
+            lobby = await self.lobby(game_id)
+            if lobby.game.status != LOBBY:
+                return False
+            await self._close_lobby(lobby, by=None)
+            return True
+
+    async def _close_lobby(self, lobby: Lobby, *, by: int | None) -> None:
+        """A lobby ends without a game: closed, and each person who joined told so (in one
+        transaction: nobody hears of a lobby that is still open, nor misses one that closed)."""
+        deliveries = await self.show.lobby_closed(lobby, by=by)
+        async with self.storage.transaction() as tx:
+            tx.update_game(lobby.game.id, status=ABANDONED)
+            tx.enqueue(deliveries)
 
     async def check_start(self, game_id: int, user_id: int) -> Lobby:
         lobby = await self._host_lobby(game_id, user_id, "error.host-starts")
@@ -962,7 +984,10 @@ class Tables:
                 raise TableError("error.already-ended")
             if user_id != row.host_id and not may_manage:
                 raise TableError("error.abandon-rights")
-            await self.storage.update_game(game_id, status=ABANDONED)
+            if row.status == LOBBY:  # a lobby abandoned is a lobby cancelled
+                await self._close_lobby(await self.lobby(game_id), by=user_id)
+            else:
+                await self.storage.update_game(game_id, status=ABANDONED)
             self.forget(game_id)
             return await self.row(game_id)
 
