@@ -16,6 +16,7 @@ from discord.ext import commands, tasks
 from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
 from cogs.components import HandButton, valid_id
+from cogs.delivery import DESCRIPTION_LIMIT
 from cogs.presenter import Presenter
 from cogs.story import deadline_text, waiting_clock
 from cogs.translator import command_text
@@ -158,7 +159,8 @@ class Colt(commands.Cog):
         public = observe(state, None)
         picture = await self.presenter.pictures.train(public, lang)
         text = self.presenter.status_text(public, lang, waiting_clock(row, state.step, lang))
-        await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), "train.png"), ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True, file=discord.File(
+            io.BytesIO(picture.data), "train.png", description=picture.description[:DESCRIPTION_LIMIT]))
 
     @colt.command(name=command_text("command.rules.name"), description=command_text("command.rules.description"))
     @app_commands.rename(topic=command_text("command.rules.topic.name"))
@@ -555,7 +557,8 @@ class Colt(commands.Cog):
         state = await self.tables.state(game_id, row)
         prompt = self.presenter.prompt_for(game_id, state, seat, lang, deadline_text(row, state.step))
         drawn = await self.presenter.pictures.hand(prompt.hand, lang) if prompt.hand else None
-        files = [discord.File(io.BytesIO(drawn), "hand.png")] if drawn else []
+        files = [discord.File(io.BytesIO(drawn.data), "hand.png", description=drawn.description[:DESCRIPTION_LIMIT])
+                 ] if drawn else []
         await interaction.followup.send(prompt.content, view=prompt.view, files=files, ephemeral=True)
 
     async def on_help(self, interaction: discord.Interaction, game_id: int, step: int) -> None:

@@ -20,31 +20,17 @@ from cogs.readers import Readers
 from cogs.story import Story, public_frame
 from engine import Game, observe
 from lang import Language
-from render import pairs, scoreboard, text
+from render import layout, pairs, scoreboard, text
+from render.describe import winners_line
 from render.pairs_score import side_rows
 from table.storage import Delivery, GameRow, PlayerRow
 
 Observation = dict[str, Any]
-MARSHAL = "marshal"  # a winner's name when the Marshal won (M-9)
 
 
 def channel_link(guild_id: int, channel_id: int) -> str:
     """A link that opens the channel (or thread) from a DM."""
     return f"https://discord.com/channels/{guild_id}/{channel_id}"
-
-
-def result_line(public: Observation, lang: Language) -> str:
-    """Who won, as the final count says it: a bandit, a pair or team (V-2, V-3, V-4), the Marshal
-    (M-9), or nobody (H-22)."""
-    winners = [str(w) for w in public["result"]["winners"]]
-    if not winners:
-        return lang.text("score.nobody")
-    if pairs.paired(public) or public["options"].get("variant") == "teams":
-        sides = [side["bandits"] for side in pairs.sides(public) if set(side["bandits"]) & set(winners)]
-        names = text.names_list([pairs.team_noun(side, lang) for side in sides], lang)
-        return text.capital(lang.text("score.side-wins" if len(sides) == 1 else "score.winners", names=names))
-    key = "score.winner" if len(winners) == 1 else "score.winners"
-    return text.capital(lang.text(key, names=text.names_list([text.bandit_noun(w, lang) for w in winners], lang)))
 
 
 def place_line(public: Observation, seat: int, lang: Language) -> str:
@@ -55,7 +41,7 @@ def place_line(public: Observation, seat: int, lang: Language) -> str:
         key = "dm.end.marshal-won" if prison.get("marshal_wins") else "dm.end.marshal-lost"
         return f"{lang.text(key)}\n{texts.marshal_result(lang, prison)}"
     mine = pairs.team(public, seat)
-    if pairs.paired(public) or public["options"].get("variant") == "teams":
+    if layout.grouped_key(public):  # the final count by side
         sides = side_rows(public)
         index = next(i for i, side in enumerate(sides) if set(mine) & set(side["bandits"]))
         who, score = pairs.team_name(sides[index]["bandits"], lang), int(sides[index]["score"])
@@ -79,7 +65,7 @@ class Endings:
             if player.user_id is None:
                 continue
             lang = await self.readers.of_user(player.user_id)
-            lines = [lang.text("dm.end.over", game=row.id), result_line(public, lang),
+            lines = [lang.text("dm.end.over", game=row.id), winners_line(public, lang),
                      place_line(public, player.seat, lang)]
             if row.channel_id is not None:
                 lines.append(lang.text("dm.end.channel", link=channel_link(row.guild_id, row.channel_id)))
@@ -107,4 +93,4 @@ class Endings:
         return out
 
 
-__all__ = ["Endings", "channel_link", "place_line", "result_line"]
+__all__ = ["Endings", "channel_link", "place_line"]

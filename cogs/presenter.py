@@ -19,7 +19,7 @@ from cogs import texts
 from cogs.components import LobbyButton, LobbySelect
 from cogs.delivery import PictureSkipped, view_components
 from cogs.endings import Endings
-from cogs.pictures import Pictures
+from cogs.pictures import Drawn, Pictures
 from cogs.prompts import Prompt, Prompts, back_view, timed_out_notice, to_user
 from cogs.readers import Readers
 from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, to_game, waiting_clock
@@ -368,14 +368,14 @@ class Presenter:
 
     # --- pictures, drawn when delivered ----------------------------------------------------------
 
-    async def draw(self, specs: list[dict[str, Any]]) -> list[tuple[str, bytes]]:
-        """The files of a message from what its row says to draw (cogs.delivery ``Draw``); the train
-        pictures of combined frames in one job."""
-        files: dict[int, bytes] = {}
+    async def draw(self, specs: list[dict[str, Any]]) -> list[tuple[str, bytes, str]]:
+        """The files of a message from what its row says to draw (cogs.delivery ``Draw``), each with
+        its alt text; the train pictures of combined frames in one job."""
+        files: dict[int, Drawn] = {}
         trains = [(i, spec) for i, spec in enumerate(specs) if spec["draw"] == "train"]
         for lang, group in _by_language(trains).items():
             drawn = await self.pictures.trains([spec["obs"] for _, spec in group], lang)
-            files.update((i, data) for (i, _), data in zip(group, drawn, strict=True))
+            files.update((i, picture) for (i, _), picture in zip(group, drawn, strict=True))
         for i, spec in enumerate(specs):
             lang = _language(spec)
             if spec["draw"] == "replay":
@@ -386,9 +386,9 @@ class Presenter:
                 files[i] = await self.pictures.planning(spec["obs"], lang)
             elif spec["draw"] == "scoreboard":
                 files[i] = await self.pictures.scoreboard(spec["obs"], lang)
-        return [(spec["file"], files[i]) for i, spec in enumerate(specs)]
+        return [(spec["file"], files[i].data, files[i].description) for i, spec in enumerate(specs)]
 
-    async def _replay(self, game_id: int, lang: Language) -> bytes:
+    async def _replay(self, game_id: int, lang: Language) -> Drawn:
         """The whole game as one animation, after the scoreboard: public views only (B-11)."""
         row = await self.tables.row(game_id)
         if row.snapshot is None:
@@ -397,11 +397,11 @@ class Presenter:
         dealt = await self.tables.replay_to(game_id, 0)
         try:
             animation = await self.pictures.replay(observe(dealt, None), observe_log(final, None, len(dealt.log)),
-                                              observe(final, None), lang)
+                                                   observe(final, None), lang)
         except ValueError as error:
             raise PictureSkipped(f"no replay for game {game_id}: {error}") from error
-        if len(animation) > UPLOAD_LIMIT:
-            raise PictureSkipped(f"the replay of game {game_id} is too big to post ({len(animation)} bytes)")
+        if len(animation.data) > UPLOAD_LIMIT:
+            raise PictureSkipped(f"the replay of game {game_id} is too big to post ({len(animation.data)} bytes)")
         return animation
 
 
