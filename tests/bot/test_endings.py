@@ -173,3 +173,30 @@ async def test_a_lobby_left_open_is_closed_and_told_when_the_world_starts_afresh
         assert dm_history(user)[-1].content.startswith(EN.text("dm.lobby-closed", game=game_id,
                                                                channel=table.lobby_channel.id, link="")[:40])
 
+
+
+def _finished(cast: list[Any], **options: Any) -> dict[str, Any]:
+    from engine import Options, new_game
+
+    game = new_game(cast, seed=3, options=Options(**options))
+    rng = random.Random(1)
+    while game.pending is not None:
+        apply(game, rng.choice(game.pending.options))
+    return observe(game, None)
+
+
+def test_a_player_with_two_bandits_and_a_team_are_placed_by_side() -> None:
+    """V-3.3 and V-4.5: a side's place and score are its two bandits' together, as the final count's."""
+    from cogs.endings import place_line
+
+    two = _finished([["ghost", "tuco"], ["doc", "belle"]], variant="two-player", expert=True)
+    sides = sorted(two["result"]["sides"], key=lambda s: -s["score"])
+    for seat, bandits in ((0, ["ghost", "tuco"]), (1, ["doc", "belle"])):
+        side = next(s for s in sides if s["bandits"] == bandits)
+        who = EN.text("bandit." + bandits[0]) + " & " + EN.text("bandit." + bandits[1])
+        assert place_line(two, seat, EN) == EN.text("dm.end.place", place=sides.index(side) + 1, places=2,
+                                                    who=who, score=EN.money(side["score"]))
+    teams = _finished(["ghost", "tuco", "belle", "doc"], variant="teams")
+    lines = [place_line(teams, seat, EN) for seat in range(4)]
+    assert lines[0] == lines[1] and lines[2] == lines[3] and lines[0] != lines[2]  # partners share (V-4.5)
+    assert {line.split(" — ")[0] for line in lines} == {"Your place: 1 of 2", "Your place: 2 of 2"}
