@@ -67,13 +67,25 @@ def round_line(obs: Observation, translate: Translate | None) -> str:
 
 
 def where_line(obs: Observation, translate: Translate | None) -> str:
-    """Where each bandit stands, with how much loot, and the Marshal."""
-    places = [_item(txt.bandit_name(b["name"], translate), place(str(b["at"]), translate) + ", "
-                    + txt.t("alt.loot", translate, n=len(b.get("loot", ()))), translate)
-              for b in obs["bandits"]]
+    """Where each bandit stands, with how much loot (and the hostage held, H-30); the Marshal; the
+    stagecoach and the Shotgun (H-11)."""
+    coach = obs.get("stagecoach") or {}
+    held: dict[str, str] = coach.get("held") or {}
+    places = []
+    for bandit in obs["bandits"]:
+        what = [place(str(bandit["at"]), translate), txt.t("alt.loot", translate, n=len(bandit.get("loot", ())))]
+        if bandit["name"] in held:
+            what.append(txt.t(f"hostage-name.{held[bandit['name']]}", translate))
+        places.append(_item(txt.bandit_name(bandit["name"], translate), ", ".join(what), translate))
     if obs.get("marshal"):
         places.append(_item(txt.capital(txt.bandit_name(MARSHAL, translate)), place(str(obs["marshal"]), translate),
                             translate))
+    if coach:
+        places.append(_item(txt.capital(txt.t("piece.stagecoach", translate)),
+                            txt.car_name(int(coach["faces"]), translate), translate))
+        shotgun = layout.shotgun_position(obs)
+        if shotgun:
+            places.append(_item(txt.capital(txt.t("piece.shotgun", translate)), place(shotgun, translate), translate))
     return txt.t("alt.where", translate, places=SEPARATOR.join(places))
 
 

@@ -60,6 +60,7 @@ async def _play(table: Table, characters: list[str], toggles: list[str], seed: i
 ], ids=["base", "horses", "prisoners"])
 async def test_every_picture_of_a_whole_game_is_described_in_its_readers_language(  # type: ignore[no-untyped-def]
         simcord_env, client_locales, characters: list[str], toggles: list[str]) -> None:
+    simcord_env.settle_timeout = 60.0  # a whole game's pictures and descriptions on a busy machine
     table = setup_table(simcord_env, 3)
     for user, code in zip(table.users, READERS, strict=True):
         client_locales[user.id] = code

@@ -75,6 +75,7 @@ async def test_each_person_of_a_game_with_an_ai_seat_gets_a_last_dm_with_place_a
 
 async def test_the_marshal_as_a_person_hears_whether_he_won(simcord_env) -> None:  # type: ignore[no-untyped-def]
     """M-9: the Marshal's last DM says whether his objectives won him the game; the bandits' their place."""
+    simcord_env.settle_timeout = 60.0
     table = setup_table(simcord_env, 3)
     game_id = await start_with(table, ["ghost", MARSHAL, "tuco"], toggles=["powers", "events", "prisoners"])
     await kinds_played_to_the_end(table, game_id, seed=5)
@@ -107,6 +108,7 @@ async def _click_to_the_last_answer(table: Table, game_id: int, rng: random.Rand
 
 
 async def test_a_closed_dm_loses_only_its_own_last_message(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    simcord_env.settle_timeout = 60.0
     table = setup_table(simcord_env, 3)
     game_id = await start_with(table, ["ghost", "doc", "tuco"])
     user, message, last = await _click_to_the_last_answer(table, game_id, random.Random(4))
