@@ -98,3 +98,19 @@ def test_a_description_too_long_keeps_its_first_parts_within_the_limit() -> None
     assert describe.fitted(parts) == "a" * 600 + "\n" + "b" * 300
     assert describe.fitted(["x" * 2000]) == "x" * 1023 + "…"
     assert re.fullmatch(r"y+", describe.fitted(["", "y" * 10]))
+
+
+async def test_the_pictures_only_one_person_sees_are_described_in_their_language(  # type: ignore[no-untyped-def]
+        simcord_env, client_locales) -> None:
+    """/colt status and /colt hand (Show my hand) answer with a picture described for the asker."""
+    table = setup_table(simcord_env, 3)
+    client_locales[table.users[1].id] = "cs"
+    game_id = await start_with(table, ["ghost", "doc", "tuco"])
+    row = await table.bot.tables.row(game_id)
+    channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
+    for command, kind in (("colt status", "where"), ("colt hand", "round")):
+        result = await table.members[1].slash(channel, command)
+        shown = result.followups[0] if result.followups else result.response
+        assert result.ephemeral and shown.attachments, command
+        alt = shown.attachments[0].description
+        assert alt and len(alt) <= describe.LIMIT and _markers(language("cs"))[kind] in alt, (command, alt)
