@@ -30,6 +30,7 @@ from tests.bot.table import (
 )
 
 EN = language("en")
+SLOW = "timer=600/300"  # no timer runs out while a busy machine draws a click's pictures
 
 
 def _link(table: Table, channel_id: int | None) -> str:
@@ -53,10 +54,12 @@ async def _assert_last_dm_is_the_end(table: Table, game_id: int, user: Any, plac
 
 async def test_each_person_of_a_game_with_an_ai_seat_gets_a_last_dm_with_place_and_score(simcord_env) -> None:  # type: ignore[no-untyped-def]
     """B-8: the final count told to each person (the AI seat has nobody to tell)."""
-    simcord_env.settle_timeout = 60.0
+    simcord_env.settle_timeout = 30.0  # a busy machine; no timer is due meanwhile (SLOW)
     table = setup_table(simcord_env, 2)
     lobby = await open_lobby(table)
     await table.members[1].click(lobby, custom_id=component_id(lobby, ":join"))
+    lobby = lobby_now(table, lobby)
+    await table.members[0].select(lobby, [SLOW], custom_id=component_id(lobby, ":rules"))
     lobby = lobby_now(table, lobby)
     await table.members[0].select(lobby, [ai_choice(lobby, "add:easy")], custom_id=component_id(lobby, ":ai"))
     for member, bandit in zip(table.members, ("ghost", "doc"), strict=True):
@@ -75,9 +78,10 @@ async def test_each_person_of_a_game_with_an_ai_seat_gets_a_last_dm_with_place_a
 
 async def test_the_marshal_as_a_person_hears_whether_he_won(simcord_env) -> None:  # type: ignore[no-untyped-def]
     """M-9: the Marshal's last DM says whether his objectives won him the game; the bandits' their place."""
-    simcord_env.settle_timeout = 60.0
+    simcord_env.settle_timeout = 30.0  # a busy machine; no timer is due meanwhile (SLOW)
     table = setup_table(simcord_env, 3)
-    game_id = await start_with(table, ["ghost", MARSHAL, "tuco"], toggles=["powers", "events", "prisoners"])
+    game_id = await start_with(table, ["ghost", MARSHAL, "tuco"], toggles=["powers", "events", "prisoners"],
+                               rules=[SLOW])
     await kinds_played_to_the_end(table, game_id, seed=5)
     state = await table.bot.tables.state(game_id)
     public = observe(state, None)
@@ -108,9 +112,9 @@ async def _click_to_the_last_answer(table: Table, game_id: int, rng: random.Rand
 
 
 async def test_a_closed_dm_loses_only_its_own_last_message(simcord_env) -> None:  # type: ignore[no-untyped-def]
-    simcord_env.settle_timeout = 60.0
+    simcord_env.settle_timeout = 30.0  # a busy machine; no timer is due meanwhile (SLOW)
     table = setup_table(simcord_env, 3)
-    game_id = await start_with(table, ["ghost", "doc", "tuco"])
+    game_id = await start_with(table, ["ghost", "doc", "tuco"], rules=[SLOW])
     user, message, last = await _click_to_the_last_answer(table, game_id, random.Random(4))
     closed = table.users[2]
     before = len(dm_history(closed))
