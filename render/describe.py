@@ -39,7 +39,8 @@ def fitted(parts: Sequence[str], limit: int = LIMIT) -> str:
 
 
 def _item(name: object, value: object, translate: Translate | None) -> str:
-    return txt.t("alt.item", translate, name=name, value=value)
+    """"Name: value", the name beginning a sentence ("The Marshal: car 2")."""
+    return txt.t("alt.item", translate, name=txt.capital(str(name)), value=value)
 
 
 def place(at: str, translate: Translate | None) -> str:
@@ -78,14 +79,14 @@ def where_line(obs: Observation, translate: Translate | None) -> str:
             what.append(txt.t(f"hostage-name.{held[bandit['name']]}", translate))
         places.append(_item(txt.bandit_name(bandit["name"], translate), ", ".join(what), translate))
     if obs.get("marshal"):
-        places.append(_item(txt.capital(txt.bandit_name(MARSHAL, translate)), place(str(obs["marshal"]), translate),
+        places.append(_item(txt.bandit_name(MARSHAL, translate), place(str(obs["marshal"]), translate),
                             translate))
     if coach:
-        places.append(_item(txt.capital(txt.t("piece.stagecoach", translate)),
+        places.append(_item(txt.t("piece.stagecoach", translate),
                             txt.car_name(int(coach["faces"]), translate), translate))
         shotgun = layout.shotgun_position(obs)
         if shotgun:
-            places.append(_item(txt.capital(txt.t("piece.shotgun", translate)), place(shotgun, translate), translate))
+            places.append(_item(txt.t("piece.shotgun", translate), place(shotgun, translate), translate))
     return txt.t("alt.where", translate, places=SEPARATOR.join(places))
 
 
@@ -120,6 +121,9 @@ def pile_line(obs: Observation, translate: Translate | None) -> str:
 def acting_line(obs: Observation, translate: Translate | None) -> str:
     """Who the picture marks as deciding now, and what they are to do."""
     names = panels.acting_names(obs)
+    pending, prison = obs.get("pending") or {}, obs.get("prison") or {}
+    if not names and prison and pending.get("seat") == prison.get("seat"):
+        names = [MARSHAL]  # the Marshal player decides (M-1)
     if not names:
         return ""
     who = txt.names_list([txt.bandit_noun(n, translate) for n in names], translate)
@@ -138,6 +142,22 @@ def hand_line(obs: Observation, translate: Translate | None) -> str:
         cards.append(f"{name} ({txt.bandit_name(owner, translate)})" if len(bandits) > 1 and owner != "bullet"
                      else name)
     return _item(title, ", ".join(cards) if cards else txt.t("hand.empty", translate), translate)
+
+
+def sheet_line(obs: Observation, translate: Translate | None) -> str:
+    """The Marshal player's sheet under his hand (M-6): the objectives he has seen, each ticked
+    when fulfilled as things stand."""
+    prison = obs.get("prison")
+    view = hand_view(obs) if prison and obs.get("viewer") is not None else None
+    if not prison or view is None or view["bandits"] or "objectives_to_come" not in prison:
+        return ""
+    from engine.prisoners.data import prisoners_data  # his count, read where the engine reads it
+    from render import prisoners_sheet
+
+    chips = prisoners_sheet.seen_chips(prison, translate)
+    head = txt.t("sheet.picture-objectives", translate, n=len(chips),
+                 total=len(chips) + int(prison["objectives_to_come"]), need=prisoners_data().objectives_to_win)
+    return _item(head, ", ".join(f"{'☑' if done else '☐'} {label}" for label, done in chips), translate)
 
 
 def winners_line(obs: Observation, translate: Translate | None) -> str:
@@ -178,7 +198,7 @@ def marshal_line(obs: Observation, translate: Translate | None) -> str:
         return ""
     from engine.prisoners.data import prisoners_data  # his count, read where the engine reads it
 
-    return _item(txt.capital(txt.bandit_name(MARSHAL, translate)),
+    return _item(txt.bandit_name(MARSHAL, translate),
                  txt.t("score.marshal-objectives", translate, n=len(prison["fulfilled"]),
                        total=len(prison["objectives"]), need=prisoners_data().objectives_to_win), translate)
 
@@ -199,12 +219,13 @@ def planning(obs: Observation, *, translate: Translate | None = None) -> str:
     """A player's planning picture (render.planning_image): who decides, the round, the hand, the
     bandits, the pile."""
     return fitted([round_line(obs, translate), acting_line(obs, translate), hand_line(obs, translate),
-                   where_line(obs, translate), pile_line(obs, translate), floor_line(obs, translate)])
+                   sheet_line(obs, translate), where_line(obs, translate), pile_line(obs, translate),
+                   floor_line(obs, translate)])
 
 
 def hand(obs: Observation, *, translate: Translate | None = None) -> str:
     """A player's hand (render.hand_image)."""
-    return fitted([hand_line(obs, translate), round_line(obs, translate)])
+    return fitted([hand_line(obs, translate), sheet_line(obs, translate), round_line(obs, translate)])
 
 
 def pile(obs: Observation, *, translate: Translate | None = None) -> str:

@@ -117,3 +117,27 @@ async def test_the_pictures_only_one_person_sees_are_described_in_their_language
         assert result.ephemeral and shown.attachments, command
         alt = shown.attachments[0].description
         assert alt and len(alt) <= describe.LIMIT and _markers(language("cs"))[kind] in alt, (command, alt)
+
+
+def test_every_picture_a_worker_draws_has_its_description() -> None:
+    from table.workers import PICTURES
+
+    assert set(PICTURES) == set(describe.DESCRIBE)
+
+
+def test_the_marshals_planning_picture_is_described_with_his_sheet() -> None:
+    """M-6: the Marshal player's own sheet (the objectives he has seen) is read out with his hand."""
+    import random
+
+    from engine import Options, apply
+
+    game = new_game(["ghost", "tuco", "belle"], seed=3, options=Options(prisoners=True))
+    rng = random.Random(1)
+    while not (game.phase == "planning" and game.pending is not None and game.pending.seat == 0 and game.round_no == 2):
+        apply(game, rng.choice(game.pending.options))  # type: ignore[union-attr]
+    mine, en = {**observe(game, 0), "log": []}, language("en")
+    alt = describe.describe("planning", mine, translate=en)
+    seen = [o for o in mine["prison"]["objectives"] if o]
+    assert en.text("sheet.picture-objectives", n=len(seen), total=5, need=4) in alt
+    assert "The Marshal: " + en.text("pending.plan") in alt  # he is the one to play
+    assert "{" not in alt and len(alt) <= describe.LIMIT
