@@ -22,7 +22,7 @@ Observation = dict[str, Any]
 LIMIT = 1024  # characters Discord keeps of an attachment's description
 MARSHAL = "marshal"
 SEPARATOR = " · "  # between the items of a line (each item may hold commas); the bot's pile uses it too
-CAPTION_ROOM = 400  # characters of a frame's caption at most: where the bandits stand must fit after it
+CAPTION_ROOM = 400  # characters of a frame's caption at most: the round and the bandits' places come next
 
 
 def fitted(parts: Sequence[str], limit: int = LIMIT) -> str:
@@ -207,12 +207,14 @@ def marshal_line(obs: Observation, translate: Translate | None) -> str:
 
 
 def train(obs: Observation, *, translate: Translate | None = None) -> str:
-    """The channel's frame (render.train_image): its caption, the round, the bandits, the pile, the loot."""
+    """The channel's frame (render.train_image): its caption, the round, the bandits, the pile, the
+    loot. Where every bandit stands always fits: a caption too long is cut short for it."""
+    head, where = round_line(obs, translate), where_line(obs, translate)
     line = caption(obs, list(obs.get("log") or ()), translate)
-    if len(line) > CAPTION_ROOM:
-        line = line[: CAPTION_ROOM - 1] + "…"
-    return fitted([line, round_line(obs, translate), where_line(obs, translate), pile_line(obs, translate),
-                   floor_line(obs, translate)])
+    room = min(CAPTION_ROOM, LIMIT - len(head) - len(where) - 2)
+    if len(line) > room:
+        line = line[: max(0, room - 2)] + "…" if room > 2 else ""
+    return fitted([line, head, where, pile_line(obs, translate), floor_line(obs, translate)])
 
 
 def planning(obs: Observation, *, translate: Translate | None = None) -> str:

@@ -141,3 +141,19 @@ def test_the_marshals_planning_picture_is_described_with_his_sheet() -> None:
     assert en.text("sheet.picture-objectives", n=len(seen), total=5, need=4) in alt
     assert "The Marshal: " + en.text("pending.plan") in alt  # he is the one to play
     assert "{" not in alt and len(alt) <= describe.LIMIT
+
+
+def test_a_frame_with_a_long_caption_still_names_every_bandits_place() -> None:
+    import random
+
+    from engine import apply
+
+    game = new_game(["ghost", "doc", "tuco", "belle", "cheyenne", "django"], seed=1)
+    rng = random.Random(2)
+    for _ in range(80):
+        apply(game, rng.choice(game.pending.options))  # type: ignore[union-attr]
+    public = observe(game, None)  # its whole log as one caption: far too long
+    en = language("en")
+    alt = describe.describe("train", public, translate=en)
+    assert len(alt) <= describe.LIMIT and alt.splitlines()[0].endswith("…")
+    assert all(describe.place(b["at"], en) in alt for b in public["bandits"])
