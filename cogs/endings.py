@@ -17,7 +17,7 @@ from typing import Any
 from cogs import texts
 from cogs.prompts import to_user
 from cogs.readers import Readers
-from cogs.story import Story, public_frame
+from cogs.story import public_frame
 from engine import Game, observe
 from lang import Language
 from render import layout, pairs, scoreboard, text
@@ -54,8 +54,8 @@ def place_line(public: Observation, seat: int, lang: Language) -> str:
 
 
 class Endings:
-    def __init__(self, readers: Readers, story: Story) -> None:
-        self.readers, self.story = readers, story
+    def __init__(self, readers: Readers) -> None:
+        self.readers = readers
 
     async def game_over(self, row: GameRow, players: list[PlayerRow], state: Game) -> list[Delivery]:
         """The last DM of each person of a finished game (away or not: it is theirs all the same)."""

@@ -67,7 +67,7 @@ class Presenter:
         self.readers = Readers(tables.storage)
         self.story = Story(tables)
         self.prompts = Prompts(self.readers, self.story)
-        self.endings = Endings(self.readers, self.story)
+        self.endings = Endings(self.readers)
 
     async def deliver(self, deliveries: list[Delivery]) -> None:
         """Deliveries that belong to no game change (the lobby, a hello)."""
