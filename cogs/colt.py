@@ -16,6 +16,7 @@ from discord.ext import commands, tasks
 from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
 from cogs.components import AbandonButton, HandButton, valid_id
+from cogs.delivery import DESCRIPTION_LIMIT
 from cogs.presenter import Presenter
 from cogs.story import as_it_stands, waiting_clock
 from cogs.translator import command_list, command_text
@@ -75,6 +76,10 @@ class Colt(commands.Cog):
         for row in rows:
             self.autopilot.watch(row.id, row=row, players=seats[row.id])
         if self.bot.settings.fresh_world:
+            # An open lobby's message is gone with the old world, and its buttons with it: closed,
+            # and told to those who joined.
+            for lobby in await self.tables.storage.games(LOBBY):
+                await self.tables.close_lobby(lobby.id)
             for row in rows:
                 try:
                     await self._show_again(row)
@@ -155,7 +160,8 @@ class Colt(commands.Cog):
         picture = await self.presenter.pictures.train(public, lang)
         text = self.presenter.status_text(public, lang, waiting_clock(row, state.step, lang),
                                           await self.tables.storage.players(row.id))
-        await interaction.followup.send(text, file=discord.File(io.BytesIO(picture), "train.png"), ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True, file=discord.File(
+            io.BytesIO(picture.data), "train.png", description=picture.description[:DESCRIPTION_LIMIT]))
 
     @colt.command(name=command_text("command.rules.name"), description=command_text("command.rules.description"))
     @app_commands.rename(topic=command_text("command.rules.topic.name"))
@@ -593,12 +599,13 @@ class Colt(commands.Cog):
         state = await self.tables.state(game_id, row)
         prompt = self.presenter.prompt_now(row, state, seat, lang)
         if prompt.hand:
-            drawn: bytes | None = await self.presenter.pictures.hand(prompt.hand, lang)
+            drawn = await self.presenter.pictures.hand(prompt.hand, lang)
         elif prompt.choice:  # a choice of Stealin': the train as the chooser sees it, the options ringed
             drawn = await self.presenter.pictures.choice(prompt.choice, lang)
         else:
             drawn = None
-        files = [discord.File(io.BytesIO(drawn), "hand.png")] if drawn else []
+        files = [discord.File(io.BytesIO(drawn.data), "hand.png", description=drawn.description[:DESCRIPTION_LIMIT])
+                 ] if drawn else []
         await interaction.followup.send(prompt.content, view=prompt.view, files=files, ephemeral=True)
 
     async def on_help(self, interaction: discord.Interaction, game_id: int, step: int) -> None:

@@ -50,7 +50,9 @@ DM_CHANNELS_KEPT = 10_000  # DM channel ids remembered (a bounded cache: one ent
 LOOK_BACK = 25  # messages read to find a send that was under way when the process stopped
 DRAWN_KEPT = 16  # messages whose drawn pictures are kept for their next try
 
-Draw = Callable[[list[dict[str, Any]]], Awaitable[list[tuple[str, bytes]]]]
+# A message's pictures drawn: each one's file name, bytes and alt text (the attachment's description).
+Draw = Callable[[list[dict[str, Any]]], Awaitable[list[tuple[str, bytes, str]]]]
+DESCRIPTION_LIMIT = 1024  # characters Discord keeps of an attachment's description
 ChannelLost = Callable[[int, int], Awaitable[str]]  # (game, lost channel) → replaced | later | gone
 
 
@@ -110,7 +112,7 @@ class Courier:
         self.channel_lost = channel_lost
         self._dm_channels: OrderedDict[int, int] = OrderedDict()
         # The pictures of the last messages tried, by their rows: a retry does not draw them again.
-        self._drawn: OrderedDict[tuple[int, ...], list[tuple[str, bytes]]] = OrderedDict()
+        self._drawn: OrderedDict[tuple[int, ...], list[tuple[str, bytes, str]]] = OrderedDict()
 
     async def __call__(self, rows: list[OutboxRow]) -> bool:
         first, body = rows[0], merged(rows)
@@ -227,7 +229,7 @@ class Courier:
             kwargs["allowed_mentions"] = discord.AllowedMentions.none()
         return kwargs
 
-    async def _files(self, rows: list[OutboxRow], body: dict[str, Any]) -> list[tuple[str, bytes]]:
+    async def _files(self, rows: list[OutboxRow], body: dict[str, Any]) -> list[tuple[str, bytes, str]]:
         """The pictures of a message, drawn once for all the tries of its rows."""
         pictures = body.get("pictures") or []
         if not pictures:
@@ -253,9 +255,9 @@ class Courier:
         return stored[1], stored[2]
 
     async def _sent_before(self, rows: list[OutboxRow], channel: discord.abc.Messageable, content: str | None,
-                           files: list[tuple[str, bytes]]) -> discord.Message | None:
+                           files: list[tuple[str, bytes, str]]) -> discord.Message | None:
         """A send under way when the last process stopped: is the message there already?"""
-        names = [name for name, _ in files]
+        names = [name for name, *_ in files]
         since = datetime.fromtimestamp(float(rows[0].sending_at or 0) - 5, UTC)
         me = self.bot.user.id if self.bot.user else None
         async for message in channel.history(limit=LOOK_BACK):
@@ -341,8 +343,10 @@ def _retry_after(error: discord.HTTPException) -> float | None:
         return None
 
 
-def _discord_files(files: list[tuple[str, bytes]]) -> list[discord.File]:
-    return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+def _discord_files(files: list[tuple[str, bytes, str]]) -> list[discord.File]:
+    """The attachments, each described for a screen reader."""
+    return [discord.File(io.BytesIO(data), filename=name, description=description[:DESCRIPTION_LIMIT] or None)
+            for name, data, description in files]
 
 
 def _now() -> float:

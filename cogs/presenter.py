@@ -18,7 +18,8 @@ import discord
 from cogs import texts
 from cogs.components import LobbyButton, LobbySelect
 from cogs.delivery import PictureSkipped, view_components
-from cogs.pictures import Pictures
+from cogs.endings import Endings
+from cogs.pictures import Drawn, Pictures
 from cogs.prompts import Prompt, Prompts, back_view, timed_out_notice, to_user
 from cogs.readers import Readers
 from cogs.story import (
@@ -70,6 +71,7 @@ class Presenter:
         self.readers = Readers(tables.storage)
         self.story = Story(tables)
         self.prompts = Prompts(self.readers, self.story)
+        self.endings = Endings(self.readers)
 
     async def deliver(self, deliveries: list[Delivery]) -> None:
         """Deliveries that belong to no game change (the lobby, a hello)."""
@@ -274,6 +276,10 @@ class Presenter:
     async def show_lobby(self, lobby: Lobby) -> None:
         await self.deliver(self.lobby_message(lobby))
 
+    async def lobby_closed(self, lobby: Lobby, *, by: int | None) -> list[Delivery]:
+        """A lobby closed before its game started: each person who joined hears it by DM."""
+        return await self.endings.lobby_closed(lobby.game, lobby.players, by=by)
+
     # --- the table (table.service Show) ---------------------------------------------------------
 
     async def game(self, outcome: Outcome) -> list[Delivery]:
@@ -289,6 +295,7 @@ class Presenter:
         out += await self.prompts.changed(outcome, observe_log(state, None, outcome.log_from), table)
         if state.phase == "over":
             out += self.lobby_message(Lobby(row, outcome.players))  # "Finished", no longer "Started"
+            out += await self.endings.game_over(row, outcome.players, state)  # each person's last DM
         return out
 
     @staticmethod
@@ -392,6 +399,8 @@ class Presenter:
                   "content": table.text("reply.abandoned", game=row.id, user=f"<@{user_id}>")}
         running = row.status != LOBBY and row.channel_id is not None
         out = [to_game(row.id, notice) if running else Delivery(f"channel:{row.lobby_channel_id}", notice, row.id)]
+        if row.status == LOBBY:  # a lobby abandoned is a lobby cancelled: its people hear it so
+            return [*out, *await self.endings.lobby_closed(row, players, by=user_id)]
         channel = row.channel_id if running else row.lobby_channel_id
         for player in players:
             if player.user_id is None:
@@ -429,14 +438,14 @@ class Presenter:
 
     # --- pictures, drawn when delivered ----------------------------------------------------------
 
-    async def draw(self, specs: list[dict[str, Any]]) -> list[tuple[str, bytes]]:
-        """The files of a message from what its row says to draw (cogs.delivery ``Draw``); the train
-        pictures of combined frames in one job."""
-        files: dict[int, bytes] = {}
+    async def draw(self, specs: list[dict[str, Any]]) -> list[tuple[str, bytes, str]]:
+        """The files of a message from what its row says to draw (cogs.delivery ``Draw``), each with
+        its alt text; the train pictures of combined frames in one job."""
+        files: dict[int, Drawn] = {}
         trains = [(i, spec) for i, spec in enumerate(specs) if spec["draw"] == "train"]
         for lang, group in _by_language(trains).items():
             drawn = await self.pictures.trains([spec["obs"] for _, spec in group], lang)
-            files.update((i, data) for (i, _), data in zip(group, drawn, strict=True))
+            files.update((i, picture) for (i, _), picture in zip(group, drawn, strict=True))
         for i, spec in enumerate(specs):
             lang = _language(spec)
             if spec["draw"] == "replay":
@@ -449,9 +458,9 @@ class Presenter:
                 files[i] = await self.pictures.choice(spec["obs"], lang)
             elif spec["draw"] == "scoreboard":
                 files[i] = await self.pictures.scoreboard(spec["obs"], lang)
-        return [(spec["file"], files[i]) for i, spec in enumerate(specs)]
+        return [(spec["file"], files[i].data, files[i].description) for i, spec in enumerate(specs)]
 
-    async def _replay(self, game_id: int, lang: Language) -> bytes:
+    async def _replay(self, game_id: int, lang: Language) -> Drawn:
         """The whole game as one animation, after the scoreboard: public views only (B-11)."""
         row = await self.tables.row(game_id)
         if row.snapshot is None:
@@ -460,11 +469,11 @@ class Presenter:
         dealt = await self.tables.replay_to(game_id, 0)
         try:
             animation = await self.pictures.replay(observe(dealt, None), observe_log(final, None, len(dealt.log)),
-                                              observe(final, None), lang)
+                                                   observe(final, None), lang)
         except ValueError as error:
             raise PictureSkipped(f"no replay for game {game_id}: {error}") from error
-        if len(animation) > UPLOAD_LIMIT:
-            raise PictureSkipped(f"the replay of game {game_id} is too big to post ({len(animation)} bytes)")
+        if len(animation.data) > UPLOAD_LIMIT:
+            raise PictureSkipped(f"the replay of game {game_id} is too big to post ({len(animation.data)} bytes)")
         return animation
 
 

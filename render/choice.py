@@ -64,13 +64,30 @@ def referents(obs: Observation) -> Referents:
     return Referents()
 
 
+def question(obs: Observation, translate: Translate | None = None) -> str | None:
+    """The choice's question, as the picture's caption asks it (None: its words need filling in)."""
+    kind = str((obs.get("pending") or {}).get("kind"))
+    key = f"question.{kind}"
+    return txt.t(key, translate) if txt.exists(key) and kind not in FILLED_IN else None
+
+
+def ringed_names(obs: Observation, translate: Translate | None = None) -> list[str]:
+    """What the rings are around, in words (the picture's alt text): places, cars, bandits, loot."""
+    found = referents(obs)
+    names = [txt.position_name(z, translate) for z in found.zones]
+    names += [txt.car_name(c, translate) for c in found.cars]
+    for name in found.bandits:
+        key = "piece.shotgun" if name == "shotgun" else f"bandit.{name}"
+        names.append(txt.t(key, translate) if txt.exists(key) else name)
+    if found.loot_of:
+        names.append(txt.bandit_name(found.loot_of, translate))
+    return names
+
+
 def choice_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
     """The train as the chooser sees it now, the options of their choice ringed, the question
     in the caption's place."""
-    kind = str((obs.get("pending") or {}).get("kind"))
-    key = f"question.{kind}"
-    question = txt.t(key, translate) if txt.exists(key) and kind not in FILLED_IN else None
-    img = train_image({**obs, "log": []}, translate=translate, caption=question)
+    img = train_image({**obs, "log": []}, translate=translate, caption=question(obs, translate))
     ring_options(img, obs)
     return img
 

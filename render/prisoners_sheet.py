@@ -24,20 +24,21 @@ def _room(width: int) -> int:
     return width - 2 * layout.MARGIN - 24
 
 
-def _chips(prison: dict[str, Any], translate: Translate | None) -> list[tuple[str, bool]]:
+def seen_chips(prison: dict[str, Any], translate: Translate | None) -> list[tuple[str, bool]]:
+    """The objectives the Marshal has seen, each with whether it is met as things stand."""
     seen = [o for o in prison["objectives"] if o]
     met = prison.get("met") or [False] * len(seen)
     return prisoners_score.objective_chips(seen, {o for o, done in zip(seen, met, strict=True) if done}, translate)
 
 
 def sheet_height(obs: Observation, width: int, translate: Translate | None) -> int:
-    rows = len(prisoners_score.chip_rows(_chips(obs["prison"], translate), _room(width)))
+    rows = len(prisoners_score.chip_rows(seen_chips(obs["prison"], translate), _room(width)))
     return HEAD_H + rows * (prisoners_score.CHIP_H + 6) + LINE_H + 16
 
 
 def draw_sheet(img: Image.Image, obs: Observation, y: int, translate: Translate | None) -> None:
     prison = obs["prison"]
-    chips = _chips(prison, translate)
+    chips = seen_chips(prison, translate)
     box = (layout.MARGIN, y, img.width - layout.MARGIN, y + sheet_height(obs, img.width, translate) - 6)
     ImageDraw.Draw(img).rounded_rectangle(box, radius=9, fill=theme.PANEL_BG, outline=theme.PANEL_EDGE, width=2)
     x = layout.MARGIN + 12

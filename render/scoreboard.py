@@ -76,6 +76,11 @@ def _rows(obs: Observation) -> list[dict[str, Any]]:
     return rows
 
 
+def ranking(obs: Observation) -> list[str]:
+    """The bandits in the final count's order, as the picture lists them (richest first)."""
+    return [row["name"] for row in _rows(obs)]
+
+
 def scoreboard_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
     """The final count of a finished game (its observation holds ``result``, purse values shown);
     with two bandits a player or in teams, by side (render.pairs_score)."""

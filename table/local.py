@@ -41,7 +41,7 @@ import simcord
 
 from lang import for_locale
 from table.config import Settings
-from table.storage import ABANDONED, LOBBY, RUNNING, StorageError, open_store
+from table.storage import LOBBY, RUNNING, StorageError, open_store
 
 log = logging.getLogger(__name__)
 
@@ -155,7 +155,7 @@ class LocalTable:
         of the last session are gone. A running game gets a new channel, and the messages the bot
         meant to edit are forgotten; the bot shows the table anew there and sends everyone's prompts
         afresh (``Settings.fresh_world``). An open lobby's message is gone with its buttons, so the
-        lobby is closed.
+        bot closes the lobby (and tells those who joined).
         """
         try:
             storage = await open_store(self.settings.database)
@@ -163,7 +163,8 @@ class LocalTable:
             return  # the bot reports it when it opens the same file
         try:
             for row in await storage.games(LOBBY, guild_id=GUILD_ID):
-                await storage.update_game(row.id, status=ABANDONED)
+                # Closed by the bot as it starts in this empty world (cogs.colt ``resume_games``):
+                # each person who joined hears it by DM.
                 self.say(f"Lobby #{row.id} was open when the table stopped; it is closed (open a new one "
                          "with /colt new).")
             for row in await storage.games(RUNNING, guild_id=GUILD_ID):

@@ -213,6 +213,7 @@ class Show(Protocol):
     async def reminder(self, row: GameRow, player: PlayerRow, state: Game) -> list[Delivery]: ...
 
     async def abandoned(self, row: GameRow, players: list[PlayerRow], user_id: int) -> list[Delivery]: ...
+    async def lobby_closed(self, lobby: Lobby, *, by: int | None) -> list[Delivery]: ...
 
 
 class NothingShown:
@@ -235,6 +236,9 @@ class NothingShown:
         return []
 
     async def abandoned(self, row: GameRow, players: list[PlayerRow], user_id: int) -> list[Delivery]:
+        return []
+
+    async def lobby_closed(self, lobby: Lobby, *, by: int | None) -> list[Delivery]:
         return []
 
 
@@ -536,9 +540,26 @@ class Tables:
 
     async def cancel(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
-            await self._host_lobby(game_id, user_id, "error.host-cancels")
-            await self.storage.update_game(game_id, status=ABANDONED)
+            await self._close_lobby(await self._host_lobby(game_id, user_id, "error.host-cancels"), by=user_id)
             return await self.lobby(game_id)
+
+    async def close_lobby(self, game_id: int) -> bool:
+        """Close a lobby left open whose message is gone (the local table's restart): whether it
+        was still open."""
+        async with self.lock(game_id):
+            lobby = await self.lobby(game_id)
+            if lobby.game.status != LOBBY:
+                return False
+            await self._close_lobby(lobby, by=None)
+            return True
+
+    async def _close_lobby(self, lobby: Lobby, *, by: int | None) -> None:
+        """A lobby ends without a game: closed, and each person who joined told so (in one
+        transaction: nobody hears of a lobby that is still open, nor misses one that closed)."""
+        deliveries = await self.show.lobby_closed(lobby, by=by)
+        async with self.storage.transaction() as tx:
+            tx.update_game(lobby.game.id, status=ABANDONED)
+            tx.enqueue(deliveries)
 
     async def check_start(self, game_id: int, user_id: int) -> Lobby:
         return (await self._startable(game_id, user_id))[0]

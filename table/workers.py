@@ -3,6 +3,7 @@ the bot's event loop never waits for the GIL.
 
     workers = Workers()                                    # nothing starts yet
     png = await workers.picture("train", observation, "fr")
+    [(png, alt)] = await workers.described("train", [observation], "fr")  # with its alt text
     gif = await workers.replay(start, events, final, "fr")
     answer = await workers.ai_answer(dumps(game), seat, "hard", f"{seed}:{step}", budget_ms=250)
     await workers.close()
@@ -68,6 +69,7 @@ from engine.ai.hard import BUDGET_MS
 from engine.data import base
 from engine.errors import InconsistentView
 from engine.snapshot import loads
+from render.describe import DESCRIBE
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +117,14 @@ def _draw(kind: str, observations: list[Observation], code: str) -> list[bytes]:
     draw = PICTURES[kind]
     reader = lang.language(code)
     return [render.png(draw(obs, translate=reader)) for obs in observations]
+
+
+def _draw_described(kind: str, observations: list[Observation], code: str) -> list[tuple[bytes, str]]:
+    """Each picture with its alt text (render.describe), both from the same observation."""
+    describe = DESCRIBE[kind]
+    reader = lang.language(code)
+    pictures = _draw(kind, observations, code)
+    return [(png, describe(obs, translate=reader)) for png, obs in zip(pictures, observations, strict=True)]
 
 
 def _replay(start: Observation, events: list[Event], final: Observation, code: str, fmt: str) -> bytes:
@@ -282,6 +292,13 @@ class Workers:
         if kind not in PICTURES:
             raise ValueError(f"unknown picture {kind!r}; one of {', '.join(PICTURES)}")
         return await self._run(self.picture_limit * max(1, len(observations)), _draw, kind, observations, language)
+
+    async def described(self, kind: str, observations: list[Observation], language: str) -> list[tuple[bytes, str]]:
+        """``pictures``, each with its alt text in ``language`` (a screen reader's words for it)."""
+        if kind not in PICTURES:
+            raise ValueError(f"unknown picture {kind!r}; one of {', '.join(PICTURES)}")
+        return await self._run(self.picture_limit * max(1, len(observations)), _draw_described, kind, observations,
+                               language)
 
     async def replay(self, start: Observation, events: list[Event], final: Observation, language: str, *,
                      fmt: str = "gif") -> bytes:

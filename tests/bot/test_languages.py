@@ -55,7 +55,10 @@ async def test_a_french_server_plays_in_french_and_a_czech_player_reads_czech(  
     assert any("snování plánů skončilo" in c for c in czech_dms) and not any("planning" in c for c in czech_dms)
     assert any("Planowanie skończone" in m.content for m in dm_history(polish))
     assert any("planning is over" in m.content for m in dm_history(english_player))
-    assert picture_languages == {"train": {"fr"}, "scoreboard": {"fr"}, "hand": {"en", "cs", "pl"},
+    # The last DM of each, in their own language, with the scoreboard drawn in it (issue 26).
+    assert czech_dms[-1].startswith("🏁 Hra **Colt Express č. 1** skončila.")
+    assert dm_history(polish)[-1].content.startswith("🏁 Gra **Colt Express nr 1** dobiegła końca.")
+    assert picture_languages == {"train": {"fr"}, "scoreboard": {"fr", "en", "cs", "pl"}, "hand": {"en", "cs", "pl"},
                                  "planning": {"en", "cs", "pl"}}
 
 

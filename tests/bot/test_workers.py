@@ -293,3 +293,19 @@ async def test_a_worker_stuck_long_past_its_limit_is_replaced(monkeypatch: pytes
         assert await pool.ai_answer(dumps(game), game.pending.seat, "normal", "3") in game.pending.options
     finally:
         await pool.close()
+
+
+async def test_a_worker_describes_each_picture_as_it_is_described_here() -> None:
+    """Alt text (issue 26): each picture comes with its description, from the same observation."""
+    from render.describe import describe
+
+    frames = action_frames(3, seed=4)[10:13]
+    pool = Workers()
+    try:
+        drawn = await pool.described("train", frames, "cs")
+        assert drawn == [(render.png(render.train_image(f, translate=language("cs"))),
+                          describe("train", f, translate=language("cs"))) for f in frames]
+        with pytest.raises(ValueError, match="unknown picture"):
+            await pool.described("map", frames, "en")
+    finally:
+        await pool.close()
