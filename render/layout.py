@@ -290,7 +290,7 @@ def panel_scale(width: int) -> float:
     """How much bigger than its first design a panel of ``width`` draws its words and icons: the
     counts of a frame read at a phone's width (0.4 of its 1000 px) must stay legible. Three panels
     a row draw their revolver compactly to make room (render.panels)."""
-    return 1.5 if width >= 440 else 1.35 if width >= 300 else 1.0
+    return 1.5 if width >= 440 else 1.3 if width >= 300 else 1.0
 
 
 def compact_panel(width: int) -> bool:

@@ -220,17 +220,11 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
     title = txt.bandit_name(c.bandit, translate)
     size = fonts.fit_size(title, "bold", s(18), right - x, s(15))
     draw.text(img, (x, line1), fonts.ellipsize(title, "bold", size, right - x), "bold", size, theme.PANEL_TEXT)
-    bx = revolver(img, x, line2, c.revolver, s, layout.compact_panel(w)) + s(10)
-    # bullets received
-    got = c.bullets_received
-    draw.paste_centred(img, assets.burst(s(20), theme.HIT if got else theme.BULLET_EMPTY), (bx + s(10), line2))
-    bx += s(22)
-    bx += draw.text(img, (bx, line2), str(got), "bold", s(15), theme.PANEL_TEXT if got else theme.PANEL_DIM) + s(10)
-    # loot by kind, every kind always in its place (a ghost of it when none)
-    for kind, n in zip(LOOT_KINDS, c.loot, strict=True):
-        draw.paste(img, assets.loot(kind, s(20)) if n else _dim(kind, s(20)), (bx, line2 - s(10)))
-        bx += s(21)
-        bx += draw.text(img, (bx, line2), str(n), "bold", s(15), theme.PANEL_TEXT if n else theme.PANEL_DIM) + s(8)
+    compact = layout.compact_panel(w)
+    fit = k  # the stats at the panel's scale, or a little smaller where many digits would not fit
+    while fit > 1.0 and _stats(None, c, x, line2, scaled(fit), compact) > w - s(10):
+        fit -= 0.05
+    _stats(img, c, x, line2, scaled(fit), compact)
     if c.horses:
         _third_line(img, c, x, w - s(10), h - s(21), s)
     elif c.prison is not None:
@@ -241,12 +235,37 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
 ONE = scaled(1.0)
 
 
+def _stats(img: Image.Image | None, c: PanelContent, x: int, mid: int, s: Callable[[float], int],
+           compact: bool) -> int:
+    """The revolver, the bullets received and the loot by kind from ``x`` (every kind always in its
+    place, a ghost of it when none); where they end. ``img`` None: only measured."""
+    def words(at: int, value: str, on: bool) -> int:
+        if img is None:
+            return fonts.width(value, "bold", s(16))
+        return draw.text(img, (at, mid), value, "bold", s(16), theme.PANEL_TEXT if on else theme.PANEL_DIM)
+
+    gap = s(7) if compact else s(10)
+    bx = (x + s(9) + words(0, f"×{c.revolver}", True) if img is None and compact else
+          x + 6 * s(9) if img is None else revolver(img, x, mid, c.revolver, s, compact)) + gap
+    got = c.bullets_received
+    if img is not None:
+        draw.paste_centred(img, assets.burst(s(20), theme.HIT if got else theme.BULLET_EMPTY), (bx + s(10), mid))
+    bx += s(22)
+    bx += words(bx, str(got), bool(got)) + gap
+    for kind, n in zip(LOOT_KINDS, c.loot, strict=True):
+        if img is not None:
+            draw.paste(img, assets.loot(kind, s(20)) if n else _dim(kind, s(20)), (bx, mid - s(10)))
+        bx += s(21)
+        bx += words(bx, str(n), bool(n)) + (s(5) if compact else s(8))
+    return bx
+
+
 def revolver(img: Image.Image, x: int, mid: int, left: int, s: Callable[[float], int], compact: bool) -> int:
     """A revolver's bullets left: six cartridges, the fired ones as outlines; ``compact``, one
     cartridge and the count. Where it ends."""
     if compact:
         draw.paste(img, assets.bullet(s(8), s(19), spent=left == 0), (x, mid - s(10)))
-        return x + s(9) + draw.text(img, (x + s(9), mid), f"×{left}", "bold", s(15),
+        return x + s(9) + draw.text(img, (x + s(9), mid), f"×{left}", "bold", s(16),
                                     theme.PANEL_TEXT if left else theme.PANEL_DIM)
     for i in range(6):
         draw.paste(img, assets.bullet(s(8), s(19), spent=i >= left), (x + i * s(9), mid - s(10)))

@@ -69,7 +69,8 @@ def whose_turn(dms: dict[str, PreviewPage]) -> PreviewPage:
 def action_pictures(channel: PreviewPage) -> list[str]:
     names = channel.page.locator("article.channel-message img").evaluate_all(
         "(images) => images.filter((i) => i.complete && i.naturalWidth > 0)"
-        ".map((i) => i.getAttribute('alt') || i.title || '')")
+        # the file's name is on the image's button; its alt is the picture's description (alt text)
+        ".map((i) => (i.closest('button')?.getAttribute('aria-label') || '') + ' ' + (i.title || ''))")
     return [name for name in names if ACTION_PICTURE.search(name)]
 
 
@@ -150,10 +151,18 @@ def play_alone(browser: Any, tables: list[TableProcess], tmp_path: Path, lobby: 
     pages = PreviewPage.open(browser, {"#colt-express-1": table.address("#colt-express-1"),
                                        **{name: table.address(f"{name}'s DMs") for name in people}})
     channel = pages.pop("#colt-express-1")
+    first = whose_turn(pages)
+    first.settle()
+    first.screenshot(f"{screenshot}-first-prompt")  # the planning prompt as its player first sees it
     clicks = play_until(pages, lambda clicks: "Final count" in channel.text(), limit=300, wait=500,
                         prefer=prefer)
     channel.page.locator("article.channel-message").last.scroll_into_view_if_needed()
     channel.screenshot(screenshot)
+    for name, dm in pages.items():  # each person's last DM tells them the game is over (issue 26)
+        dm.page.wait_for_function("() => document.body.innerText.includes('is over.')", timeout=30_000)
+        dm.settle()
+        dm.page.locator("article.channel-message").last.scroll_into_view_if_needed()
+        dm.screenshot(f"{screenshot}-{name.lower()}-last-dm")
     refused = saloon.refused + channel.refused + [r for dm in pages.values() for r in dm.refused]
     print(f"{screenshot}: {len(clicks)} clicks in the DMs, {len(refused)} refused ({', '.join(refused) or 'none'})")
     table.stop()

@@ -440,7 +440,7 @@ def test_six_bandit_pictures_with_the_expansion_stay_small() -> None:
 def test_the_bench_runs_with_the_expansion(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--frames", "20", "--horses"]) == 0
     first, last = capsys.readouterr().out.strip().splitlines()[-2:]
-    assert "x928" in first and last.startswith("median_ms=")
+    assert f"frames of {layout.WIDTH}x" in first and last.startswith("median_ms=")
 
 
 def test_the_gallery_covers_every_new_thing() -> None:
