@@ -181,7 +181,7 @@ def test_a_whole_game_alone_against_ai_bandits_without_a_reload(browser, tables,
     game = play_alone(browser, tables, tmp_path, lobby, "4-final-count",
                       COLT_AI_THINK_MS="300", COLT_STORY_INTERVAL_MS="400")
     assert len(game.clicks) >= 15  # five rounds of cards (and choices) at the least
-    assert len(game.refused) <= max(1, len(game.clicks) // 20), game.refused  # near zero
+    assert not game.refused, game.refused  # every click taken (issue 26)
     assert "wins" in game.channel.text()
 
 
@@ -223,9 +223,7 @@ def test_a_whole_two_player_game_with_two_bandits_each(browser, tables, tmp_path
 
     game = play_alone(browser, tables, tmp_path, lobby, "6-two-bandits-final-count",
                       COLT_AI_THINK_MS="200", COLT_STORY_INTERVAL_MS="300")
-    # A pair's DM changes more often (the card taken, the cover asked at once): a click may meet a
-    # page the table is republishing; it is refused and tried again. Few, never an uncertain one.
-    assert len(game.refused) <= max(2, len(game.clicks) // 10), game.refused
+    assert not game.refused, game.refused  # a click waits for the page to settle (issue 26)
     assert any("(" in c for c in game.clicks)  # a card named by its bandit
     state = game.stored()
     happened = {e["type"] for e in state.log}
