@@ -40,7 +40,9 @@ class Options:
     django: str = "push"  # B-9.6: push | lone-gun
     belle: str = "any-other"  # B-9.5: any-other | same-position
     expert: bool = False  # V-1
-    expert_bullets: str = "discard-at-end"  # V-1.2: discard-at-end | discard-on-draw
+    # V-1.2: discard-at-end | discard-on-draw; "" for the reading of the game's own rulebook:
+    # discard-on-draw in the two-player game (V-3.6), discard-at-end otherwise.
+    expert_bullets: str = ""
     horses: bool = False  # the Horses & Stagecoach expansion (H-1)
     # How players sit: one bandit each, two bandits each (V-2), the two-player game (V-3), teams (V-4).
     variant: str = "none"
@@ -52,6 +54,9 @@ class Options:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "chosen_events", tuple(self.chosen_events))  # a list read from JSON
+        if not self.expert_bullets:
+            object.__setattr__(self, "expert_bullets",
+                               "discard-on-draw" if self.variant == "two-player" else "discard-at-end")
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "variant": ("none", "two-bandits", "two-player", "teams"),

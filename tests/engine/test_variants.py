@@ -97,3 +97,16 @@ def test_v_4_2_the_first_player_is_drawn_among_the_a_players(players: int) -> No
 def test_v_4_teams_need_an_even_number_of_players() -> None:
     with pytest.raises(SetupError):
         new_game(["ghost", "doc", "tuco", "belle", "django"], seed=1, options=TEAMS)
+
+
+def test_v_3_6_the_two_player_game_reads_expert_bullets_as_its_own_rulebooks_do() -> None:
+    """V-3.6: discard-on-draw unless the option names the other reading; the base game and the
+    other variants keep V-1.2's default; a saved game keeps the reading it was dealt with."""
+    assert Options(variant="two-player", expert=True).expert_bullets == "discard-on-draw"
+    assert Options(variant="two-player", expert=True, expert_bullets="discard-at-end").expert_bullets == \
+        "discard-at-end"
+    assert Options(expert=True).expert_bullets == Options(variant="two-bandits").expert_bullets == "discard-at-end"
+    game = new_game([["tuco", "cheyenne"], ["django", "doc"]], seed=2,
+                    options=Options(variant="two-player", expert=True))
+    assert from_json(to_json(game)).options.expert_bullets == "discard-on-draw"
+    assert Options(variant="lone", expert=True).problems()  # a wrong variant is still refused
