@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions import has_power, in_sight, push_way, shield_belle
+from engine.actions import in_sight, shield_belle
 from engine.decisions import answers, ask, record
 from engine.hooks import HOOKS
 from engine.model import Bandit, Game, loot_kind
@@ -226,20 +226,13 @@ def _pieces(game: Game) -> dict[str, Position]:
 
 def _shot_at(game: Game, shooter: Bandit, target: str) -> bool:
     """M-5: the bullet card goes on top of his deck; the shot counts for the Gunslinger. Django's
-    push moves him too (B-9.6)."""
+    push moves bandits only (Ruling M, 003:415): the Marshal stays, in Deadly fall too."""
     prison = prison_of(game)
     if prison is None or target != MARSHAL:
         return False
     shooter.revolver -= 1
     game.seats[prison.seat].deck.append(f"bullet:{shooter.name}")
     record(game, "fire", bandit=shooter.name, target=MARSHAL, at=shooter.at, target_at=game.marshal)
-    way = push_way(game, shooter, game.marshal) if has_power(game, shooter, "django") else 0
-    if way:
-        to = game.train.step(game.marshal, way)
-        if to is not None:
-            move_marshal_to(game, to, how="push")
-        elif deadly_fall(game) and game.train.is_roof(game.marshal):
-            throw_off(game, how="push")
     return True
 
 
