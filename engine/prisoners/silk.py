@@ -11,6 +11,8 @@ from typing import Any
 from engine.actions import has_power
 from engine.decisions import answers, ask, record
 from engine.hooks import HOOKS
+from engine.horses.model import COACH_ROOF
+from engine.horses.rules import holds, roof_moves
 from engine.marshal import arrived, receive_bullet
 from engine.model import NEUTRAL, Bandit, Game
 from engine.prisoners.lawman import BLOCKS
@@ -28,6 +30,9 @@ def _move_ends(game: Game, bandit: Bandit, ends: list[Position]) -> list[Positio
     """Movement: 1 or 2 cars inside or on the roofs (at most 2 there), through a lawman's car;
     Block: nobody enters her wagon through its back door (engine.prisoners.lawman for the Marshal)."""
     train, at = game.train, bandit.at
+    if silk_power(game, bandit, "movement") and game.coach is not None and (at == COACH_ROOF or train.is_roof(at)):
+        # Reaching or leaving the stagecoach's roof is one of her two steps (003:1780, 003:1786).
+        return roof_moves(game, at, 1 if holds(game, bandit, "old-lady") else 2, ends)
     if not train.on_train(at):
         return ends
     if silk_power(game, bandit, "movement"):
