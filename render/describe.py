@@ -15,13 +15,12 @@ from render import choice as render_choice
 from render import layout, pairs, panels
 from render import text as txt
 from render.caption import caption, split_runs
-from render.hand import hand_view, owner_noun, sorted_hand
+from render.hand import MARSHAL, hand_view, owner_noun, owners, sorted_hand
 from render.scoreboard import ranking
 from render.text import Translate
 
 Observation = dict[str, Any]
 LIMIT = 1024  # characters Discord keeps of an attachment's description
-MARSHAL = "marshal"
 SEPARATOR = " · "  # between the items of a line (each item may hold commas); the bot's pile uses it too
 CAPTION_ROOM = 400  # characters of a frame's caption at most: the round and the bandits' places come next
 
@@ -134,7 +133,7 @@ def acting_line(obs: Observation, translate: Translate | None) -> str:
 def hand_line(obs: Observation, translate: Translate | None) -> str:
     """The viewer's hand: whose, and each card (with its bandit, for a player with two)."""
     view = hand_view(obs)
-    bandits = [str(b) for b in view["bandits"]] or ([MARSHAL] if obs.get("prison") else [])
+    bandits = owners(obs, view)
     title = txt.capital(txt.t("hand.title", translate, bandit=owner_noun(bandits, translate)))
     cards = []
     for card in sorted_hand(view):
