@@ -59,22 +59,23 @@ def perform(game: Game, action: str) -> None:
 
 
 def move(game: Game, prison: Prison, optional: bool = False) -> None:
-    """Like a bandit's Move (B-7.4): 1 car inside, 1 to 3 on the roofs; Silk's Block may close a
-    back door (M-31)."""
-    ends = move_ends(game, game.marshal)
+    """Like a bandit's Move (B-7.4): 1 car inside, 1 to 3 on the roofs. Silk's Block may close a
+    back door to his Move card (M-31), never to the Angry Marshal's optional, card-less move
+    (003:1798, 003:1651)."""
+    ends = move_ends(game, game.marshal, by_card=not optional)
     if not ends:
         no_effect(game, "move", "nowhere")
         return
     ask(game, prison.seat, MARSHAL, "marshal-move", [*ends, *([STAY] if optional else [])])
 
 
-def move_ends(game: Game, at: Position) -> list[Position]:
-    """Where his Move from ``at`` may end."""
+def move_ends(game: Game, at: Position, by_card: bool = True) -> list[Position]:
+    """Where his Move from ``at`` may end; only a Move card's entry can be blocked (M-31)."""
     train = game.train
     ends = [] if not train.on_train(at) else train.within(at, 3) if train.is_roof(at) else train.neighbours(at)
     for more in BESIDE.moves:
         ends = more(game, at, ends)
-    for closed in BLOCKS:
+    for closed in BLOCKS if by_card else ():
         ends = [to for to in ends if not closed(game, at, to)]
     return ends
 
@@ -87,7 +88,7 @@ def _move_to(game: Game, name: str | None, to: str, context: dict[str, Any]) -> 
         move_marshal_to(game, to, how="move")
 
 
-# Ways a move from one position to another may be closed to everyone (Silk's Block, M-31).
+# Ways a Move card's move from one position to another may be closed (Silk's Block, M-31).
 BLOCKS: list[Callable[[Game, Position, Position], bool]] = []
 
 
