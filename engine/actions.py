@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.decisions import answers, ask, ask_yes_no, record
-from engine.hooks import HOOKS, through
+from engine.hooks import through
 from engine.marshal import enter, marshal_car, move_marshal, receive_bullet
 from engine.model import VALUED, Bandit, Game, loot_kind, purse_value
 from engine.train import ROOF, Position
@@ -19,15 +19,15 @@ def has_power(game: Game, bandit: Bandit, character: str) -> bool:
     their own, or one an expansion lends them (a prisoner's, M-4)."""
     if not game.options.powers:
         return False
-    if bandit.name != character and not any(lends(game, bandit, character) for lends in HOOKS.borrowed_powers):
+    if bandit.name != character and not any(lends(game, bandit, character) for lends in game.hooks.borrowed_powers):
         return False
-    return not any(lost(game, bandit) for lost in HOOKS.powerless)
+    return not any(lost(game, bandit) for lost in game.hooks.powerless)
 
 
 def perform(game: Game, action: str, bandit: Bandit) -> None:
     """Carry out one action card for ``bandit`` (B-7.2: compulsory, choices made now); an
     expansion may say why it does nothing (a hostage's malus)."""
-    for forbidden in HOOKS.forbidden:
+    for forbidden in game.hooks.forbidden:
         why = forbidden(game, bandit, action)
         if why is not None:
             no_effect(game, bandit, action, why)
@@ -46,7 +46,7 @@ def no_effect(game: Game, bandit: Bandit, action: str, why: str) -> None:
 def move(game: Game, bandit: Bandit) -> None:
     train, at = game.train, bandit.at
     ends = [] if not train.on_train(at) else train.within(at, 3) if train.is_roof(at) else train.neighbours(at)
-    ends = through(HOOKS.move_ends, game, bandit, ends)
+    ends = through(game.hooks.move_ends, game, bandit, ends)
     if not ends:
         no_effect(game, bandit, "move", "nowhere")
         return
@@ -83,7 +83,7 @@ def pieces(game: Game) -> dict[str, Position]:
     """Everyone who can be shot or punched and blocks a line of sight: the bandits, and the pieces an
     expansion adds (the Marshal player, M-5), by name."""
     found = {b.name: b.at for b in game.bandits.values()}
-    for more in HOOKS.pieces:
+    for more in game.hooks.pieces:
         found.update(more(game))
     return found
 
@@ -120,12 +120,12 @@ def fire_targets(game: Game, shooter: Bandit) -> list[str]:
         car is not None
         and has_power(game, shooter, "django")
         and game.options.django == "lone-gun"
-        and not through(HOOKS.company, game, shooter, company(game, shooter))
+        and not through(game.hooks.company, game, shooter, company(game, shooter))
     ):
         # Alone at his position: anyone on his floor (B-9.6, Czech text).
         floor = train.floor_of[here]
         targets = [n for n, p in others.items() if p in train.car_of and train.floor_of[p] == floor]
-    names = through(HOOKS.fire_targets, game, shooter, targets)
+    names = through(game.hooks.fire_targets, game, shooter, targets)
     return shield_belle(game, names, here)
 
 
@@ -143,7 +143,7 @@ def shield_belle(game: Game, targets: list[str], at: Position) -> list[str]:
     # Belle's own power before a lent one (M-4: hers beats the Belle-admirer's).
     shielded = sorted((n for n in targets if n in game.bandits), key=lambda n: n != "belle")
     belle = next((n for n in shielded if has_power(game, game.bandits[n], "belle")), None)
-    rivals = [n for n in targets if n != belle and n not in HOOKS.players]
+    rivals = [n for n in targets if n != belle and n not in game.hooks.players]
     if belle is None or not rivals:
         return targets
     where = {n: game.bandits[n].at if n in game.bandits else at for n in targets}
@@ -177,7 +177,7 @@ def not_a_bandit(game: Game, hooks: list[Callable[[Game, Bandit, str], bool]], a
 @answers("fire")
 def _fire_at(game: Game, name: str | None, target: str, context: dict[str, Any]) -> None:
     shooter = game.bandits[str(name)]
-    if not_a_bandit(game, HOOKS.fire_other, shooter, target, "shoot"):
+    if not_a_bandit(game, game.hooks.fire_other, shooter, target, "shoot"):
         return
     victim = game.bandits[target]
     shooter.revolver -= 1
@@ -207,7 +207,7 @@ def django_push(game: Game, django: Bandit, victim: Bandit) -> None:
     if to is not None:
         enter(game, victim, to, how="push")
         return
-    for off in HOOKS.pushed_off:
+    for off in game.hooks.pushed_off:
         if off(game, victim):
             return
 
@@ -237,7 +237,7 @@ def drop_loot(game: Game, at: Position, token: str) -> None:
 def rob_kinds(game: Game, bandit: Bandit) -> list[str]:
     """The loot kinds a Rob may take at the bandit's position (B-7.7)."""
     here = game.floor_loot.get(bandit.at)
-    return through(HOOKS.rob_kinds, game, bandit, sorted({loot_kind(t) for t in here})) if here else []
+    return through(game.hooks.rob_kinds, game, bandit, sorted({loot_kind(t) for t in here})) if here else []
 
 
 def rob(game: Game, bandit: Bandit) -> None:
@@ -257,7 +257,7 @@ def _rob_kind(game: Game, name: str | None, kind: str, context: dict[str, Any]) 
         del game.floor_loot[bandit.at]
     bandit.loot.append(token)
     record(game, "rob", bandit=bandit.name, loot=kind, at=bandit.at, **secret_value(token, bandit.seat))
-    for hook in HOOKS.robbed:
+    for hook in game.hooks.robbed:
         hook(game, bandit, context)
 
 
@@ -266,7 +266,7 @@ def _rob_kind(game: Game, name: str | None, kind: str, context: dict[str, Any]) 
 
 def punch(game: Game, bandit: Bandit) -> None:
     names = company(game, bandit)
-    targets = shield_belle(game, through(HOOKS.punch_targets, game, bandit, names), bandit.at)
+    targets = shield_belle(game, through(game.hooks.punch_targets, game, bandit, names), bandit.at)
     if not targets:
         no_effect(game, bandit, "punch", "no-target")
         return
@@ -276,7 +276,7 @@ def punch(game: Game, bandit: Bandit) -> None:
 @answers("punch")
 def _punch_whom(game: Game, name: str | None, target: str, context: dict[str, Any]) -> None:
     puncher = game.bandits[str(name)]
-    if not_a_bandit(game, HOOKS.punch_other, puncher, target, "punch"):
+    if not_a_bandit(game, game.hooks.punch_other, puncher, target, "punch"):
         return
     victim = game.bandits[target]
     record(game, "punch", bandit=puncher.name, target=victim.name, at=puncher.at)
@@ -321,7 +321,7 @@ def _keep_purse(game: Game, name: str | None, yes: str, context: dict[str, Any])
 def _ask_where_to(game: Game, puncher: Bandit, victim: Bandit) -> None:
     train = game.train
     ends = train.neighbours(victim.at) if train.on_train(victim.at) else []
-    ends = through(HOOKS.shove_ends, game, victim, ends)
+    ends = through(game.hooks.shove_ends, game, victim, ends)
     if not ends:
         return  # nowhere to go: the victim stays
     ask(game, puncher.seat, puncher.name, "shove", ends, target=victim.name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.decisions import answers, ask, record
-from engine.hooks import HOOKS
+from engine.hooks import HOOKS, scope
 from engine.model import Game, is_bullet
 from engine.planning import hands_back
 
@@ -71,5 +71,7 @@ def _resume_keeping(game: Game) -> None:
     _ask_keep(game, [s for s in game.seat_order(game.first_seat) if str(s) not in game.planning.kept])
 
 
+# Only the expansions' round cards carry the symbols.
+scope(__name__, lambda options, bandits: options.horses or options.prisoners)
 HOOKS.planning_over.append(_planning_over)
 HOOKS.phases[ATTACK_PLAN] = _resume_keeping

@@ -13,7 +13,6 @@ from engine.data import base
 from engine.decisions import HANDLERS, record
 from engine.errors import IllegalAnswer, NoDecisionPending
 from engine.events import run_event
-from engine.hooks import HOOKS
 from engine.model import (
     EVENT,
     OVER,
@@ -80,8 +79,8 @@ def advance(game: Game) -> None:
             run_event(game, str(event))
         elif phase == ROUND_END:
             end_round(game)
-        elif phase in HOOKS.phases:
-            HOOKS.phases[phase](game)
+        elif phase in game.hooks.phases:
+            game.hooks.phases[phase](game)
         else:
             return
 
@@ -101,12 +100,12 @@ def resolve_next(game: Game) -> None:
     game.cursor += 1
     action = played.card.partition(":")[2]
     name = played.performer
-    if not all(in_play(game, name) for in_play in HOOKS.in_play):
+    if not all(in_play(game, name) for in_play in game.hooks.in_play):
         return  # off the board for good (escaped, H-22): the card is not revealed nor resolved
     record(game, "resolve", seat=played.seat, bandit=name, card=played.card,
            index=game.cursor - 1, face_down=played.face_down)
-    if name in HOOKS.performers:  # a player who is not a bandit (the Marshal, M-7)
-        HOOKS.performers[name](game, action)
+    if name in game.hooks.performers:  # a player who is not a bandit (the Marshal, M-7)
+        game.hooks.performers[name](game, action)
     else:
         perform(game, action, game.bandits[name])
 
@@ -117,7 +116,7 @@ def end_round(game: Game) -> None:
     An expansion's end of round (the stagecoach's move, H-10) comes first and may ask someone
     something; it is then run again after the answer and must not repeat what it did.
     """
-    for hook in HOOKS.round_over:
+    for hook in game.hooks.round_over:
         hook(game)
         if game.pending is not None:
             return
@@ -127,6 +126,6 @@ def end_round(game: Game) -> None:
         record(game, "game-over", scores=scores(game), winners=winners(game))
         return
     game.first_seat = (game.first_seat + 1) % len(game.seats)
-    for next_first in HOOKS.next_first:
+    for next_first in game.hooks.next_first:
         game.first_seat = next_first(game, game.first_seat)
     start_round(game)

@@ -3,13 +3,18 @@
 The base game never imports an expansion. Each hook is a list of functions; the base rule calls
 them in order where RULES.md lets an expansion change what it does (the stagecoach's adjacency for
 a Move, the shotgun among a Punch's targets …). A function that has nothing to say returns what it
-was given. An expansion registers its functions when its package is imported (engine/__init__).
+was given. An expansion registers its functions in ``HOOKS`` when its package is imported
+(engine/__init__), and says with ``scope`` which games it plays in.
+
+A game reads only its own hooks, ``game.hooks``: resolved once, when the game is built, from the
+scopes its options and bandits are in (``hooks_for``). A base game's lists are empty, so an
+expansion that is not in play costs it nothing, step after step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -140,8 +145,69 @@ class Hooks:
     to_json: list[Callable[[Game, dict[str, Any]], None]] = field(default_factory=list)
     from_json: list[Callable[[Game, dict[str, Any]], None]] = field(default_factory=list)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hooks:
+        return self  # a game's resolved hooks are shared by every game like it, never changed
+
 
 HOOKS = Hooks()
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The games a package's hooks apply to: those defined in the modules of ``package`` (the
+    innermost scope that holds a module decides) where ``plays(options, bandit names)``."""
+
+    package: str
+    plays: Callable[[Options, Collection[str]], bool]
+
+    def holds(self, module: str) -> bool:
+        return module == self.package or module.startswith(self.package + ".")
+
+
+SCOPES: list[Scope] = []
+_RESOLVED: dict[tuple[Any, ...], Hooks] = {}
+
+
+def scope(package: str, plays: Callable[[Options, Collection[str]], bool]) -> None:
+    """Say which games the hooks of ``package``'s modules apply to (its ``__init__`` calls this)."""
+    SCOPES.append(Scope(package, plays))
+
+
+def hooks_for(options: Options, bandits: Collection[str]) -> Hooks:
+    """The hooks of a game with these options and bandits: every scope's that plays in it.
+
+    Resolved once per kind of game; a hook registered later (at import, or by a test) makes a new
+    resolution, since the registry's size is part of the key.
+    """
+    key = (tuple(s.plays(options, bandits) for s in SCOPES), _registry_size())
+    found = _RESOLVED.get(key)
+    if found is None:
+        found = _RESOLVED[key] = _narrowed({s.package for s, on in zip(SCOPES, key[0], strict=True) if on})
+    return found
+
+
+def _registry_size() -> tuple[int, ...]:
+    return tuple(len(getattr(HOOKS, f.name)) for f in fields(Hooks))
+
+
+def _narrowed(playing: set[str]) -> Hooks:
+    """``HOOKS`` without the functions of the scopes not playing; names (``players``, ``off_board``)
+    stay, they cost nothing and say what a piece is."""
+    def applies(hook: Any) -> bool:
+        module = getattr(hook, "__module__", None) or ""
+        inner = max((s for s in SCOPES if s.holds(module)), key=lambda s: len(s.package), default=None)
+        return inner is None or inner.package in playing
+
+    narrowed = Hooks()
+    for f in fields(Hooks):
+        every = getattr(HOOKS, f.name)
+        if isinstance(every, list):
+            setattr(narrowed, f.name, [h for h in every if applies(h)])
+        elif isinstance(every, dict):
+            setattr(narrowed, f.name, {k: h for k, h in every.items() if applies(h)})
+        else:
+            setattr(narrowed, f.name, set(every))
+    return narrowed
 
 
 @dataclass

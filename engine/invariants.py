@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.decisions import HANDLERS
-from engine.hooks import HOOKS
 from engine.marshal import law
 from engine.model import (
     EVENT,
@@ -19,6 +18,7 @@ from engine.model import (
     SCENARIO,
     STEALING,
     Game,
+    Seat,
     card_owner,
     is_bullet,
     loot_kind,
@@ -59,7 +59,7 @@ def totals(game: Game) -> Counter[str]:
             count[f"bullets:{c.partition(':')[2]}"] += 1
         else:
             count[f"card:{c}"] += 1
-    for hook in HOOKS.totals:
+    for hook in game.hooks.totals:
         hook(game, count)
     return count
 
@@ -69,14 +69,14 @@ def problems(game: Game) -> list[str]:
     found: list[str] = []
     train = game.train
     found += game.options.problems()
-    if game.phase not in PHASES and game.phase not in HOOKS.phases:
+    if game.phase not in PHASES and game.phase not in game.hooks.phases:
         found.append(f"unknown phase {game.phase!r}")
     lawful = law(game)
     if game.marshal not in train.positions or (lawful and train.floor_of[game.marshal] != INSIDE):
         found.append(f"the marshal stands at {game.marshal!r}, not inside a car (B-2.4)")
-    places = {p for more in HOOKS.places for p in more(game.options, train)}
+    places = {p for more in game.hooks.places for p in more(game.options, train)}
     for bandit in game.bandits.values():
-        if bandit.at in HOOKS.off_board or bandit.at in places:
+        if bandit.at in game.hooks.off_board or bandit.at in places:
             pass
         elif bandit.at not in train.positions:
             found.append(f"{bandit.name} stands at {bandit.at!r}, not a position of the train")
@@ -91,11 +91,11 @@ def problems(game: Game) -> list[str]:
             found.append(f"loot lies at {pos!r}, not a position of the train")
     for c in all_cards(game):
         owner = c.partition(":")[2] if is_bullet(c) else card_owner(c)
-        if owner != NEUTRAL and owner not in game.bandits and owner not in HOOKS.players and not is_bullet(c):
+        if owner != NEUTRAL and owner not in game.bandits and owner not in game.hooks.players and not is_bullet(c):
             found.append(f"card {c!r} belongs to no bandit")
     if game.neutral_bullets < 0:
         found.append("fewer than zero neutral bullets")
-    for hook in HOOKS.problems:
+    for hook in game.hooks.problems:
         found += hook(game)
     decision = game.pending
     if decision is not None:
@@ -108,6 +108,15 @@ def problems(game: Game) -> list[str]:
     elif game.phase not in (OVER, SCENARIO):
         found.append(f"no decision pending in phase {game.phase!r} before the game is over")
     return found
+
+
+def _bullets_set_aside(seat: Seat, since_round: list[dict[str, Any]]) -> int:
+    """Bullets that can account for cards missing from a discard-on-draw deal: those on the discard,
+    or, once a draw in Schemin' shuffled the discard back into the deck (V-1.5), wherever they went."""
+    places = [seat.discard]
+    if any(e["type"] == "reshuffle" and e["seat"] == seat.index for e in since_round):
+        places += [seat.deck, seat.hand]
+    return sum(is_bullet(c) for cards in places for c in cards)
 
 
 def deal_problems(game: Game, kept: Sequence[Sequence[str]]) -> list[str]:
@@ -130,13 +139,13 @@ def deal_problems(game: Game, kept: Sequence[Sequence[str]]) -> list[str]:
         if missing:
             found.append(f"seat {i} lost kept card(s) {sorted(missing.elements())} in the deal (V-1.2)")
         owned = len(seat.hand) + len(played) + len(seat.deck) + len(seat.discard)
-        given = sum(hook(game, seat) for hook in HOOKS.dealt_first)  # before the hand is completed
+        given = sum(hook(game, seat) for hook in game.hooks.dealt_first)  # before the hand is completed
         should = min(max(len(kept[i]) + given, hand_size(game, seat)), owned)
         set_aside = should - dealt
         bullets_set_aside = game.options.expert and game.options.expert_bullets == "discard-on-draw"
         if set_aside < 0 or (set_aside > 0 and not bullets_set_aside):
             found.append(f"seat {i} holds {dealt} cards after the deal, not {should} (kept {len(kept[i])}, V-1.4)")
-        elif set_aside > sum(map(is_bullet, seat.discard)):
+        elif set_aside > _bullets_set_aside(seat, since_round):
             found.append(f"seat {i} is {set_aside} cards short after the deal, more than the bullets discarded")
     return found
 

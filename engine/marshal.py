@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.decisions import record
-from engine.hooks import HOOKS
 from engine.model import BULLET, NEUTRAL, Bandit, Game
 from engine.train import Position
 
@@ -29,7 +28,7 @@ def give_neutral_bullets(game: Game, victims: list[Bandit], cause: str) -> bool:
             game.neutral_bullets = 0
         return False
     for victim in victims:
-        if any(dodges(game, victim, cause) for dodges in HOOKS.dodges):
+        if any(dodges(game, victim, cause) for dodges in game.hooks.dodges):
             continue  # the victim sends the bullet to someone else (Silk's Dodge, M-31)
         game.neutral_bullets -= 1
         receive_bullet(game, victim, NEUTRAL)
@@ -39,14 +38,14 @@ def give_neutral_bullets(game: Game, victims: list[Bandit], cause: str) -> bool:
 
 def law(game: Game) -> bool:
     """Whether the marshal's law holds (B-7.10); not with a Marshal player (M-5)."""
-    return all(holds(game) for holds in HOOKS.marshal_law)
+    return all(holds(game) for holds in game.hooks.marshal_law)
 
 
 def car_at(game: Game, pos: Position) -> int:
     """The car of a position; beside the train, the car an expansion says it stands at (in or on
     the stagecoach: the car it faces, as for Ride, H-3; M-50 Ruling)."""
     car = game.train.car_of.get(pos)
-    for beside in HOOKS.beside:
+    for beside in game.hooks.beside:
         if car is not None:
             break
         car = beside(game, pos)
@@ -72,7 +71,7 @@ def enter(game: Game, bandit: Bandit, to: Position, how: str) -> None:
 
 def arrived(game: Game, bandits: list[Bandit], how: str, came_from: Position) -> None:
     """What an expansion does when bandits come to a position (engine.hooks)."""
-    for hook in HOOKS.arrived:
+    for hook in game.hooks.arrived:
         hook(game, bandits, how, came_from)
 
 

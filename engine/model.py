@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from engine.data import RoundCard, base
 from engine.dice import Dice
+from engine.hooks import Hooks, hooks_for
 from engine.train import Position, Train, train_of
 
 # Phases of the game flow (engine.flow).
@@ -187,9 +188,12 @@ class Game:
     # The Marshal & Prisoners expansion's part of the state (engine.prisoners.model.Prison), or None.
     prison: Any = None
     train: Train = field(init=False, repr=False, compare=False)  # derived from ``wagons``
+    # The expansions' rules this game plays with, resolved once from its options and bandits.
+    hooks: Hooks = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.train = train_of(self.wagons, self.options.horses)
+        self.hooks = hooks_for(self.options, self.bandits)
 
     def current_round_card(self) -> RoundCard | None:
         if self.round_card is None:

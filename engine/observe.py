@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.data import base
-from engine.hooks import HOOKS
 from engine.model import OVER, Game, card_action, card_owner, loot_kind
 from engine.scoring import gunslingers, scores, side_scores, winners
 
@@ -123,6 +122,6 @@ def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observatio
         }
         if any(len(side) > 1 for side, _ in side_scores(game)):  # bandits that score together (V-2, V-4)
             view_all["result"]["sides"] = [{"bandits": side, "score": total} for side, total in side_scores(game)]
-    for hook in HOOKS.observe:
+    for hook in game.hooks.observe:
         hook(game, viewer, view_all)
     return view_all

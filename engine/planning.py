@@ -8,7 +8,6 @@ from typing import Any
 from engine.actions import has_power
 from engine.data import base
 from engine.decisions import answers, ask, record
-from engine.hooks import HOOKS
 from engine.model import (
     KEEPING,
     PLANNING,
@@ -30,7 +29,7 @@ def hand_size(game: Game, seat: Seat) -> int:
     """Cards dealt at the start of a round: 6, Doc 7 (B-5.1, B-9.2); an expansion may change it."""
     doc = any(has_power(game, game.bandits[name], "doc") for name in seat.bandits)
     size = base().hand_size + (1 if doc else 0)
-    for hook in HOOKS.hand_size:
+    for hook in game.hooks.hand_size:
         size = hook(game, seat, size)
     return size
 
@@ -67,9 +66,9 @@ def start_round(game: Game) -> None:
     game.pile.clear()
     game.cursor = 0
     record(game, "round", card=game.round_card, first_seat=game.first_seat)
-    for hook in HOOKS.round_starts:
+    for hook in game.hooks.round_starts:
         hook(game)
-    if any(asks(game) for asks in HOOKS.before_deal):
+    if any(asks(game) for asks in game.hooks.before_deal):
         return  # a variant asks something first (a card to take, V-2.5), then calls deal
     deal(game)
 
@@ -131,7 +130,7 @@ def turn_order(game: Game, kind: str) -> list[int]:
     """The seats in a turn of ``kind``, from the first player: clockwise, counter-clockwise in a
     Switching turn (B-5.2), or as a variant seats them (V-4.4)."""
     order = game.seat_order(game.first_seat, clockwise=kind != SWITCHING)
-    for hook in HOOKS.turn_order:
+    for hook in game.hooks.turn_order:
         order = hook(game, kind, order)
     return order
 
@@ -150,7 +149,7 @@ def plan_next(game: Game) -> None:
         values += ["hide " + c for c in dict.fromkeys(seat.hand) if c[:6] == "ghost:"]
     if seat.deck or (game.options.expert and seat.discard):
         values.append("draw")
-    for hook in HOOKS.plan_answers:
+    for hook in game.hooks.plan_answers:
         values = hook(game, seat, values)
     ask(game, seat.index, None, "plan", values or ["pass"])
 
@@ -174,10 +173,10 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
     kinds = plan_kinds(game)
     seat = game.seats[plan.order[plan.index]]
     verb, _, card = answer.partition(" ")
-    if verb in HOOKS.plan_verbs:
+    if verb in game.hooks.plan_verbs:
         # An expansion's planning answer: a drink comes before the go's action (H-13), a
         # Brilliant idea taken into the hand is the action (M-3).
-        if not HOOKS.plan_verbs[verb](game, seat, card):
+        if not game.hooks.plan_verbs[verb](game, seat, card):
             return
     elif verb == "draw":
         drawn = draw(game, seat, DRAW_SIZE)
@@ -187,7 +186,7 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
     else:
         seat.hand.remove(card)
         face_down = verb == "hide" or kinds[plan.turn] == TUNNEL
-        for hook in HOOKS.face_down:
+        for hook in game.hooks.face_down:
             face_down = hook(game, card, kinds[plan.turn], face_down)
         game.pile.append(PlayedCard(card, seat.index, face_down))
         if face_down:
@@ -195,15 +194,15 @@ def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) 
                    secret={"card": card}, seen_by=[seat.index])
         else:
             record(game, "play", seat=seat.index, face_down=False, card=card)
-        for played in HOOKS.played:
+        for played in game.hooks.played:
             played(game, seat, card, kinds[plan.turn], face_down)
     plan.actions_left -= 1
     if plan.actions_left == 0:
-        for go_over in HOOKS.go_over:
+        for go_over in game.hooks.go_over:
             go_over(game, seat)
         plan.index += 1
         if plan.index == len(plan.order):
-            for over in HOOKS.turn_over:
+            for over in game.hooks.turn_over:
                 over(game, kinds[plan.turn])
             _start_turn(game, plan.turn + 1)
         else:
@@ -214,7 +213,7 @@ def end_planning(game: Game) -> None:
     """B-6.6: hands back on top of the decks; Expert: each player chooses what to keep (V-1.2)."""
     record(game, "planning-over")
     if not game.options.expert:
-        if any(asks(game) for asks in HOOKS.planning_over):
+        if any(asks(game) for asks in game.hooks.planning_over):
             return  # an expansion asks first which cards stay in hand (H-21), then calls hands_back
         hands_back(game)
         return

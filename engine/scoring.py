@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.data import base
-from engine.hooks import HOOKS
 from engine.model import VALUED, Game, loot_kind, purse_value
 
 # Loot an expansion adds, by kind, with its value at the final count (e.g. flasks, H-13).
@@ -21,7 +20,7 @@ def sides(game: Game) -> list[list[str]]:
     """Who wins or loses together: each bandit alone, or a variant's groups (a player's two bandits,
     V-2.7; partners, V-4.5), in seat order."""
     groups = [[name] for name in game.bandits]
-    for hook in HOOKS.sides:
+    for hook in game.hooks.sides:
         groups = hook(game, groups)
     return groups
 
@@ -33,10 +32,10 @@ def gunslingers(game: Game) -> list[str]:
     fired = {}
     for side in sides(game):
         shots = sum(base().bullets_per_bandit - game.bandits[n].revolver for n in side)
-        fired[side[0]] = shots - sum(penalty(game, side) for penalty in HOOKS.gunslinger_penalty)
+        fired[side[0]] = shots - sum(penalty(game, side) for penalty in game.hooks.gunslinger_penalty)
     most = max(fired.values())
     titled = [name for name, shots in fired.items() if shots == most]
-    for hook in HOOKS.gunslingers:
+    for hook in game.hooks.gunslingers:
         titled = hook(game, titled)
     return titled
 
@@ -49,7 +48,7 @@ def scores(game: Game) -> dict[str, int]:
         + (base().gunslinger_bonus if b.name in bonus else 0)
         for b in game.bandits.values()
     }
-    for hook in HOOKS.scores:
+    for hook in game.hooks.scores:
         totals = hook(game, totals)
     return totals
 
@@ -66,7 +65,7 @@ def winners(game: Game) -> list[str]:
 
     Only contenders may win: everyone, unless an expansion says otherwise (arrested, H-22)."""
     pool = [name for side in sides(game) for name in side]
-    for hook in HOOKS.contenders:
+    for hook in game.hooks.contenders:
         pool = hook(game, pool)
     standing = [(side, total) for side, total in side_scores(game) if any(n in pool for n in side)]
     if not standing:
@@ -79,6 +78,6 @@ def winners(game: Game) -> list[str]:
 
     fewest = min(map(received, richest))
     found = [n for side in richest if received(side) == fewest for n in side if n in pool]
-    for hook in HOOKS.winners:
+    for hook in game.hooks.winners:
         found = hook(game, found)
     return found

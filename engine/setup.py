@@ -174,7 +174,7 @@ def new_game(
         first_seat=first,
         seed=seed,
     )
-    for hook in HOOKS.setup:
+    for hook in game.hooks.setup:
         hook(game)
     if game.phase == PLANNING:
         start_round(game)

@@ -10,7 +10,6 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.errors import SnapshotError
-from engine.hooks import HOOKS
 from engine.invariants import problems
 from engine.model import Bandit, Decision, Game, Options, Planning, PlayedCard, Seat
 
@@ -23,7 +22,7 @@ def _context(context: dict[str, Any]) -> dict[str, Any]:
 
 def to_json(game: Game) -> dict[str, Any]:
     data = _base_json(game)
-    for hook in HOOKS.to_json:
+    for hook in game.hooks.to_json:
         hook(game, data)
     return data
 
@@ -133,7 +132,7 @@ def _build(data: dict[str, Any]) -> Game:
         log=[dict(e) for e in log],
         seed=data["seed"],
     )
-    for hook in HOOKS.from_json:
+    for hook in game.hooks.from_json:
         hook(game, data)
     return game
 

@@ -32,7 +32,7 @@ from engine.ai import normal_marshal as marshal_player
 from engine.ai import normal_pairs as pairs
 from engine.ai import normal_prisoners as prisoners
 from engine.ai.value import NOISE, PUBLIC_WORTH, best, kind_worth, standings
-from engine.hooks import HOOKS, through
+from engine.hooks import through
 from engine.horses.model import COACH_ROOF
 from engine.horses.rules import SHOTGUN
 from engine.marshal import law, marshal_car
@@ -247,7 +247,7 @@ class Table:
             ends: list[Position] = []
         else:
             ends = train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
-        return self._standing(pos, lambda me: through(HOOKS.move_ends, self.game, me, ends))
+        return self._standing(pos, lambda me: through(self.game.hooks.move_ends, self.game, me, ends))
 
     def best_step(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> Position:
         ends = self.move_ends(pos)

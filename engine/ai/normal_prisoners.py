@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.ai.value import kind_worth
-from engine.hooks import HOOKS
 from engine.model import Decision, Game, loot_kind
 from engine.prisoners.model import MARSHAL, Prison, cell
 from engine.train import Position
@@ -40,7 +39,7 @@ def in_cell(table: Table) -> bool:
 
 def stopped(table: Table, action: str) -> bool:
     """The action does nothing now (the cell, a malus: M-2, M-8; a hostage: H-12)."""
-    return any(why(table.game, table.me, action) is not None for why in HOOKS.forbidden)
+    return any(why(table.game, table.me, action) is not None for why in table.game.hooks.forbidden)
 
 
 def idea_worth(table: Table, pos: Position) -> float:

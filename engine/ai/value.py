@@ -7,7 +7,6 @@ from collections.abc import Callable
 from functools import cache
 
 from engine.data import base
-from engine.hooks import HOOKS
 from engine.horses.scoring import ransom
 from engine.model import OVER, VALUED, Bandit, Decision, Game, loot_kind, purse_value
 from engine.prisoners.data import prisoners_data
@@ -138,7 +137,7 @@ def expected_scores(game: Game, seat: int) -> dict[str, float]:
 
 def _contenders(game: Game) -> set[str]:
     pool = list(game.bandits)
-    for hook in HOOKS.contenders:
+    for hook in game.hooks.contenders:
         pool = hook(game, pool)
     return set(pool)
 

@@ -8,4 +8,7 @@ and the hostages in Schemin'; ``events`` and ``scoring`` H-22 and H-30; ``checks
 the invariants; ``scenario`` its scenario fields.
 """
 
+from engine.hooks import scope
 from engine.horses import checks, events, planning, rules, scenario, scoring, setup  # noqa: F401  (registering is importing)
+
+scope(__name__, lambda options, bandits: options.horses)

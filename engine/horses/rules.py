@@ -178,7 +178,7 @@ def _arrived(game: Game, bandits: list[Bandit], how: str, came_from: Position) -
     if coach is None:
         return
     if (how == "move" and len(bandits) == 1 and passes_shotgun(game, coach, came_from, bandits[0].at)
-            and not any(free(game, bandits[0]) for free in HOOKS.passes_lawmen)):
+            and not any(free(game, bandits[0]) for free in game.hooks.passes_lawmen)):
         give_neutral_bullets(game, bandits, cause=SHOTGUN)  # passing by: not stopped (H-11)
     if coach.shotgun is not None:
         meet_shotgun(game, coach, [b for b in bandits if b.at == shotgun_at(game, coach)])

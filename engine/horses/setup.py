@@ -113,7 +113,7 @@ def _attack_over(game: Game) -> None:
     rearmost = max(train.car_of[b.at] for b in game.bandits.values())
     seats = sorted({b.seat for b in game.bandits.values() if train.car_of[b.at] == rearmost})
     first = seats[0] if len(seats) == 1 else game.dice.choice(seats)
-    for keep in HOOKS.first_player:
+    for keep in game.hooks.first_player:
         first = keep(game, first)
     game.first_seat = first
     game.phase = PLANNING

@@ -10,6 +10,7 @@ Silk's powers (M-31); ``with_horses`` both expansions together (M-50); ``scenari
 fields.
 """
 
+from engine.hooks import scope
 from engine.prisoners import (  # noqa: F401  (registering is importing)
     checks,
     events,
@@ -23,3 +24,8 @@ from engine.prisoners import (  # noqa: F401  (registering is importing)
     silk,
     with_horses,
 )
+
+# The Marshal player's game (M-1); Silk's powers wherever she plays (M-31); both boxes (M-50).
+scope(__name__, lambda options, bandits: options.prisoners)
+scope(silk.__name__, lambda options, bandits: silk.SILK in bandits)
+scope(with_horses.__name__, lambda options, bandits: options.prisoners and options.horses)

@@ -5,4 +5,8 @@ the base modules never import them. ``pairs`` holds V-2 and V-3 (a player with t
 ``teams`` V-4 (partners).
 """
 
-from engine.variants import pairs, teams  # noqa: F401  (registering is importing)
+from engine.hooks import scope
+from engine.variants import pairs, teams
+
+scope(pairs.__name__, lambda options, bandits: options.variant in ("two-bandits", "two-player"))
+scope(teams.__name__, lambda options, bandits: options.variant == "teams")

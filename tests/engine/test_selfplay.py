@@ -21,6 +21,17 @@ def test_random_games_keep_every_invariant(seed: int, players: int, variant: int
     assert game.phase == "over" and game.round_no == 5
 
 
+def test_bullets_set_aside_at_the_deal_may_come_back_through_a_reshuffle() -> None:
+    """V-1.2 discard-on-draw, V-1.5: a seat dealt only bullets sets them all aside, then its first
+    draw in Schemin' shuffles them back into its deck; the deal's check still accounts for them
+    (the --variants selfplay once failed here, seed 142)."""
+    options = random_options(random.Random(-142))
+    assert options.expert and options.expert_bullets == "discard-on-draw"
+    game = play_game(4, 142, options=options)
+    assert any(e["type"] == "reshuffle" for e in game.log)
+    assert game.phase == "over"
+
+
 def test_the_checks_catch_a_vanishing_jewel() -> None:
     game = play_game(4, seed=3)
     start = totals(game)
