@@ -19,9 +19,11 @@ def has_power(game: Game, bandit: Bandit, character: str) -> bool:
     their own, or one an expansion lends them (a prisoner's, M-4)."""
     if not game.options.powers:
         return False
-    if bandit.name != character and not any(lends(game, bandit, character) for lends in game.hooks.borrowed_powers):
+    hooks = game.hooks  # asked at every step: an empty list is not even looped over
+    if bandit.name != character and not (
+            hooks.borrowed_powers and any(lends(game, bandit, character) for lends in hooks.borrowed_powers)):
         return False
-    return not any(lost(game, bandit) for lost in game.hooks.powerless)
+    return not (hooks.powerless and any(lost(game, bandit) for lost in hooks.powerless))
 
 
 def perform(game: Game, action: str, bandit: Bandit) -> None:

@@ -100,12 +100,13 @@ def resolve_next(game: Game) -> None:
     game.cursor += 1
     action = played.card.partition(":")[2]
     name = played.performer
-    if not all(in_play(game, name) for in_play in game.hooks.in_play):
+    hooks = game.hooks
+    if hooks.in_play and not all(in_play(game, name) for in_play in hooks.in_play):
         return  # off the board for good (escaped, H-22): the card is not revealed nor resolved
     record(game, "resolve", seat=played.seat, bandit=name, card=played.card,
            index=game.cursor - 1, face_down=played.face_down)
-    if name in game.hooks.performers:  # a player who is not a bandit (the Marshal, M-7)
-        game.hooks.performers[name](game, action)
+    if name in hooks.performers:  # a player who is not a bandit (the Marshal, M-7)
+        hooks.performers[name](game, action)
     else:
         perform(game, action, game.bandits[name])
 

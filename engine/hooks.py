@@ -165,29 +165,31 @@ class Scope:
 
 
 SCOPES: list[Scope] = []
-_RESOLVED: dict[tuple[Any, ...], Hooks] = {}
+_RESOLVED: dict[tuple[bool, ...], Hooks] = {}
 
 
 def scope(package: str, plays: Callable[[Options, Collection[str]], bool]) -> None:
     """Say which games the hooks of ``package``'s modules apply to (its ``__init__`` calls this)."""
     SCOPES.append(Scope(package, plays))
+    forget()
 
 
 def hooks_for(options: Options, bandits: Collection[str]) -> Hooks:
     """The hooks of a game with these options and bandits: every scope's that plays in it.
 
-    Resolved once per kind of game; a hook registered later (at import, or by a test) makes a new
-    resolution, since the registry's size is part of the key.
+    Resolved once per kind of game: hooks are registered when their package is imported, before
+    any game is built (``forget`` after registering one later, as a test may).
     """
-    key = (tuple(s.plays(options, bandits) for s in SCOPES), _registry_size())
+    key = tuple([s.plays(options, bandits) for s in SCOPES])
     found = _RESOLVED.get(key)
     if found is None:
-        found = _RESOLVED[key] = _narrowed({s.package for s, on in zip(SCOPES, key[0], strict=True) if on})
+        found = _RESOLVED[key] = _narrowed({s.package for s, on in zip(SCOPES, key, strict=True) if on})
     return found
 
 
-def _registry_size() -> tuple[int, ...]:
-    return tuple(len(getattr(HOOKS, f.name)) for f in fields(Hooks))
+def forget() -> None:
+    """Resolve again for the next games (a hook was registered after games were built)."""
+    _RESOLVED.clear()
 
 
 def _narrowed(playing: set[str]) -> Hooks:

@@ -15,6 +15,7 @@ from engine.model import (
     STEALING,
     SWITCHING,
     TUNNEL,
+    Decision,
     Game,
     PlayedCard,
     Seat,
@@ -136,22 +137,28 @@ def turn_order(game: Game, kind: str) -> list[int]:
 
 
 def plan_next(game: Game) -> None:
-    """Ask the seat whose go it is, or end Schemin' after the last turn (B-6.1)."""
+    """Ask the seat whose go it is, or end Schemin' after the last turn (B-6.1).
+
+    The engine's most frequent step (a game asks it some 90 times): kept lean on purpose."""
     plan = game.planning
-    kinds = plan_kinds(game)
+    kinds = plan.kinds if plan.kinds_of == game.round_card else plan_kinds(game)
     if plan.turn >= len(kinds):
         end_planning(game)
         return
     seat = game.seats[plan.order[plan.index]]
+    hand = seat.hand
     # B-6.2–B-6.4: play an action card, draw 3, or pass when neither is possible.
-    values = [a for a in dict.fromkeys(map(_PLAY.__getitem__, seat.hand)) if a is not None]
+    values = [a for a in dict.fromkeys(map(_PLAY.__getitem__, hand)) if a is not None]
     if plan.turn == 0 and _ghost_may_hide(game, seat, kinds):
-        values += ["hide " + c for c in dict.fromkeys(seat.hand) if c[:6] == "ghost:"]
+        values += ["hide " + c for c in dict.fromkeys(hand) if c[:6] == "ghost:"]
     if seat.deck or (game.options.expert and seat.discard):
         values.append("draw")
     for hook in game.hooks.plan_answers:
         values = hook(game, seat, values)
-    ask(game, seat.index, None, "plan", values or ["pass"])
+    if len(values) > 1:
+        game.pending = Decision(seat.index, None, "plan", values, {})
+    else:
+        _plan(game, None, values[0] if values else "pass", {})
 
 
 def plan_kinds(game: Game) -> str:
@@ -169,44 +176,43 @@ def _ghost_may_hide(game: Game, seat: Seat, kinds: str) -> bool:
 
 @answers("plan")
 def _plan(game: Game, bandit: str | None, answer: str, context: dict[str, Any]) -> None:
-    plan = game.planning
-    kinds = plan_kinds(game)
+    plan, hooks = game.planning, game.hooks
+    kind = plan_kinds(game)[plan.turn]
     seat = game.seats[plan.order[plan.index]]
     verb, _, card = answer.partition(" ")
-    if verb in game.hooks.plan_verbs:
-        # An expansion's planning answer: a drink comes before the go's action (H-13), a
-        # Brilliant idea taken into the hand is the action (M-3).
-        if not game.hooks.plan_verbs[verb](game, seat, card):
-            return
-    elif verb == "draw":
-        drawn = draw(game, seat, DRAW_SIZE)
-        record(game, "draw", seat=seat.index, cards=drawn)
-    elif verb == "pass":
-        record(game, "pass", seat=seat.index)
-    else:
+    if verb == "play" or verb == "hide":
         seat.hand.remove(card)
-        face_down = verb == "hide" or kinds[plan.turn] == TUNNEL
-        for hook in game.hooks.face_down:
-            face_down = hook(game, card, kinds[plan.turn], face_down)
+        face_down = verb == "hide" or kind == TUNNEL
+        for hook in hooks.face_down:
+            face_down = hook(game, card, kind, face_down)
         game.pile.append(PlayedCard(card, seat.index, face_down))
         if face_down:
             record(game, "play", seat=seat.index, face_down=True,
                    secret={"card": card}, seen_by=[seat.index])
         else:
             record(game, "play", seat=seat.index, face_down=False, card=card)
-        for played in game.hooks.played:
-            played(game, seat, card, kinds[plan.turn], face_down)
+        for played in hooks.played:
+            played(game, seat, card, kind, face_down)
+    elif verb == "draw":
+        drawn = draw(game, seat, DRAW_SIZE)
+        record(game, "draw", seat=seat.index, cards=drawn)
+    elif verb == "pass":
+        record(game, "pass", seat=seat.index)
+    # An expansion's planning answer: a drink comes before the go's action (H-13), a Brilliant
+    # idea taken into the hand is the action (M-3).
+    elif not hooks.plan_verbs[verb](game, seat, card):
+        return
     plan.actions_left -= 1
     if plan.actions_left == 0:
-        for go_over in game.hooks.go_over:
+        for go_over in hooks.go_over:
             go_over(game, seat)
         plan.index += 1
         if plan.index == len(plan.order):
-            for over in game.hooks.turn_over:
-                over(game, kinds[plan.turn])
+            for over in hooks.turn_over:
+                over(game, kind)
             _start_turn(game, plan.turn + 1)
         else:
-            plan.actions_left = 2 if kinds[plan.turn] == SPEEDING_UP else 1
+            plan.actions_left = 2 if kind == SPEEDING_UP else 1
 
 
 def end_planning(game: Game) -> None:
