@@ -27,8 +27,9 @@ def give_neutral_bullets(game: Game, victims: list[Bandit], cause: str) -> bool:
             game.neutral_bullets_removed += game.neutral_bullets
             game.neutral_bullets = 0
         return False
+    dodging = game.hooks.dodges
     for victim in victims:
-        if any(dodges(game, victim, cause) for dodges in game.hooks.dodges):
+        if dodging and any(dodges(game, victim, cause) for dodges in dodging):
             continue  # the victim sends the bullet to someone else (Silk's Dodge, M-31)
         game.neutral_bullets -= 1
         receive_bullet(game, victim, NEUTRAL)
@@ -38,20 +39,21 @@ def give_neutral_bullets(game: Game, victims: list[Bandit], cause: str) -> bool:
 
 def law(game: Game) -> bool:
     """Whether the marshal's law holds (B-7.10); not with a Marshal player (M-5)."""
-    return all(holds(game) for holds in game.hooks.marshal_law)
+    holding = game.hooks.marshal_law  # asked at every move: no generator when nothing bends it
+    return not holding or all(holds(game) for holds in holding)
 
 
 def car_at(game: Game, pos: Position) -> int:
     """The car of a position; beside the train, the car an expansion says it stands at (in or on
     the stagecoach: the car it faces, as for Ride, H-3; M-50 Ruling)."""
     car = game.train.car_of.get(pos)
+    if car is not None:
+        return car
     for beside in game.hooks.beside:
-        if car is not None:
-            break
         car = beside(game, pos)
-    if car is None:
-        raise ValueError(f"{pos!r} is at no car")
-    return car
+        if car is not None:
+            return car
+    raise ValueError(f"{pos!r} is at no car")
 
 
 def marshal_car(game: Game) -> int:

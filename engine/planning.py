@@ -24,12 +24,14 @@ from engine.model import (
 )
 
 DRAW_SIZE = base().draw_size
+HAND_SIZE = base().hand_size
 
 
 def hand_size(game: Game, seat: Seat) -> int:
     """Cards dealt at the start of a round: 6, Doc 7 (B-5.1, B-9.2); an expansion may change it."""
-    doc = any(has_power(game, game.bandits[name], "doc") for name in seat.bandits)
-    size = base().hand_size + (1 if doc else 0)
+    bandits = game.bandits
+    doc = any([has_power(game, bandits[name], "doc") for name in seat.bandits])
+    size = HAND_SIZE + (1 if doc else 0)
     for hook in game.hooks.hand_size:
         size = hook(game, seat, size)
     return size
@@ -69,7 +71,7 @@ def start_round(game: Game) -> None:
     record(game, "round", card=game.round_card, first_seat=game.first_seat)
     for hook in game.hooks.round_starts:
         hook(game)
-    if any(asks(game) for asks in game.hooks.before_deal):
+    if game.hooks.before_deal and any(asks(game) for asks in game.hooks.before_deal):
         return  # a variant asks something first (a card to take, V-2.5), then calls deal
     deal(game)
 
