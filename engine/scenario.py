@@ -290,6 +290,16 @@ def _apply_event(game: Game, step: dict[str, Any]) -> None:
     event = step["event"]
     # A bandit's answers, in order (a list when one bandit decides more than once).
     choose = {name: list(a) if isinstance(a, list) else [a] for name, a in step.get("choose", {}).items()}
+    hand_built = game.phase == SCENARIO
+    if hand_built:  # the round's cards are all resolved: a card played now (Reflex, M-40) is the next
+        game.cursor = len(game.pile)
+    _start_event(game, event)
+    _answer_event(game, event, choose)
+    if hand_built:  # as built: the next action step is the card after those on the pile
+        game.cursor = len(game.pile) + 1
+
+
+def _start_event(game: Game, event: str) -> None:
     if event == END_OF_ROUND:
         for upkeep in HOOKS.round_over:
             upkeep(game)
@@ -302,12 +312,18 @@ def _apply_event(game: Game, step: dict[str, Any]) -> None:
         run_event(game, event)
     if game.phase in HOOKS.phases:
         advance(game)  # an event of several steps (Angry Marshal with a Marshal player, M-40)
+
+
+def _answer_event(game: Game, event: str, choose: dict[str, list[Any]]) -> None:
+    """The event's decisions from ``choose``: by default a bandit takes what it offers (SCENARIOS.md)."""
     while game.pending is not None:
         decision = game.pending
-        answers = choose.get(str(decision.bandit))
+        # A player's decision that is no bandit's (Reflex's card, M-40) is under the player's bandit.
+        who = _seat_name(game, decision.seat) if decision.bandit is None else decision.bandit
+        answers = choose.get(who)
         value = _text(answers.pop(0) if answers else True)
         if value not in decision.values:
-            raise ScenarioFailure(f"{event}: answer {value!r} of {decision.bandit} is not offered at "
+            raise ScenarioFailure(f"{event}: answer {value!r} of {who} is not offered at "
                                   f"{decision.kind} ({sorted(decision.values)})")
         apply(game, answer_text(decision.kind, value))
     never_asked = {name: answers for name, answers in choose.items() if answers}
