@@ -56,14 +56,13 @@ def run(scenario: dict[str, Any]) -> list[str]:
         state = Fields({key: value for key, value in scenario.items() if key != "steps"})
         state.read.update(FOR_READERS)
         game = build(state)
-        all_read(state)
+        ignored = unread(state)
+        if ignored:
+            raise ScenarioFailure(not_supported(ignored))
         for number, raw in enumerate(scenario["steps"], start=1):
-            try:
-                step = Fields(raw)
-                run_step(game, step)
-                all_read(step)
-            except ScenarioFailure as failure:
-                return [f"step {number}: {failure}"]
+            failures = _run_step(game, Fields(raw))
+            if failures:
+                return [f"step {number}: {'; '.join(failures)}"]
     except ScenarioFailure as failure:
         return [str(failure)]
     except EngineError as error:
@@ -132,10 +131,8 @@ def unread(value: Any, where: str = "") -> list[str]:
     return paths
 
 
-def all_read(fields: Fields) -> None:
-    ignored = unread(fields)
-    if ignored:
-        raise ScenarioFailure(f"not supported here (nothing reads it): {', '.join(ignored)}")
+def not_supported(ignored: list[str]) -> str:
+    return f"not supported here (nothing reads it): {', '.join(ignored)}"
 
 
 # --- the starting state --------------------------------------------------------------------------
@@ -215,6 +212,20 @@ def build(scenario: dict[str, Any]) -> Game:
 
 
 # --- steps ---------------------------------------------------------------------------------------
+
+
+def _run_step(game: Game, step: Fields) -> list[str]:
+    """What went wrong in one step; a key it never read too, even when it failed for another
+    reason (a typo ``chose`` leaves the action without answers)."""
+    failures: list[str] = []
+    try:
+        run_step(game, step)
+    except ScenarioFailure as failure:
+        failures.append(str(failure))
+    ignored = unread(step)
+    if ignored:
+        failures.append(not_supported(ignored))
+    return failures
 
 
 def run_step(game: Game, step: dict[str, Any]) -> None:
