@@ -94,21 +94,16 @@ def expect(game: Game, wanted: dict[str, Any], differ: Callable[[str, Any, Any],
         differ("marshal_fallen", wanted["marshal_fallen"], prison.fallen)
 
 
-def end_of_game(game: Game) -> None:
-    """The pseudo-event of M-9: the prisoners behind the prison wagon and the mail bags left in the
-    train go to the Marshal."""
-    if game.prison is None:
-        raise ValueError("end-of-game: there is no Marshal in this game (M-9, Marshal & Prisoners)")
-    last_rewards(game, game.prison)
-
-
 def _prison(game: Game) -> Prison:
-    prison: Prison = game.prison
+    """The Marshal's sheet; a scenario that asks for it in a game without him is invalid."""
+    prison: Prison | None = game.prison
+    if prison is None:
+        raise ValueError("there is no Marshal in this game (Marshal & Prisoners, M-1)")
     return prison
 
 
 SCENARIO_HOOKS.build.append(build)
-SCENARIO_HOOKS.events["end-of-game"] = end_of_game
+SCENARIO_HOOKS.events["end-of-game"] = lambda game: last_rewards(game, _prison(game))  # M-9
 SCENARIO_HOOKS.expect.append(expect)
 # The stations whose event only finishes (M-40): what they do is their card being in force.
 SCENARIO_HOOKS.stations.update({event: play_station for event, act in EVENTS.items() if act is at_the_count})

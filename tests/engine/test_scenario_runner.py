@@ -225,6 +225,11 @@ def test_end_of_game_without_a_marshal_fails() -> None:
     _fails({**TRAIN, "steps": [{"event": "end-of-game"}]}, "no Marshal")
 
 
+def test_a_marshal_s_bandit_field_without_him_fails() -> None:
+    """M-8: maluses are the Marshal's bullets."""
+    _fails({**TRAIN, "steps": [{"expect": {"bandits": {"ghost": {"maluses": []}}}}]}, "no Marshal")
+
+
 def test_a_station_over_another_round_card_fails() -> None:
     """H-22: Escape's round is not Deadly bullet's."""
     scenario = {**TRAIN, "options": {"horses": True, "powers": False}, "round_event": "escape",
