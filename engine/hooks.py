@@ -221,6 +221,10 @@ class ScenarioHooks:
     # Steps by their key (``{"by": …, "drink": …}``) and pseudo-events by name (``end-of-round``).
     steps: dict[str, Callable[[Game, dict[str, Any]], None]] = field(default_factory=dict)
     events: dict[str, Callable[[Game], None]] = field(default_factory=dict)
+    # Station events that are a rule in force rather than an act (counted at the end of the game,
+    # or changing their round's actions: H-22, M-40), by name: put that station's card in force as
+    # the round card being played, as a state's ``round_event`` does: (game, event).
+    stations: dict[str, Callable[[Game, str], None]] = field(default_factory=dict)
     # Compare an ``expect``'s fields: (game, expect, differ(what, wanted, got)).
     expect: list[Callable[[Game, dict[str, Any], Callable[[str, Any, Any], None]], None]] = field(
         default_factory=list)

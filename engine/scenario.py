@@ -9,6 +9,9 @@ Project extension (tests/scenarios/README.md): a scenario with a ``game`` object
 decision with an engine answer text, set a seat's ``hand``, and ``expect`` more of the flow
 (``phase``, ``round``, ``asks``, ``offered``, ``hand_size``, ``deck_size``, ``hand``, ``pile`` …);
 see tests/scenarios/README.md.
+
+Nothing a scenario says is ignored: a field, a step's key or an ``expect`` key that nothing read,
+an answer never asked for, or an event this game cannot have fails the scenario with that reason.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from engine.flow import advance, apply
 from engine.hooks import HOOKS, SCENARIO_HOOKS
 from engine.model import SCENARIO, Bandit, Game, Options, PlayedCard, Seat, card, card_owner, is_bullet, loot_kind
 from engine.scoring import scores, winners
-from engine.setup import action_cards, new_game
+from engine.setup import action_cards, new_game, round_card_pools
 from engine.train import position
 
 # The pseudo-event of the upkeep after a round card's event: each expansion's end of round (the
@@ -43,15 +46,23 @@ class ScenarioFailure(Exception):
     """A difference between what the scenario says and what the engine did."""
 
 
+# Top-level fields for the scenario's readers (SCENARIOS.md), not for the state.
+FOR_READERS = ("name", "rules", "note")
+
+
 def run(scenario: dict[str, Any]) -> list[str]:
     """Run one scenario; the list of failures (empty: it passed)."""
     try:
-        game = build(scenario)
-        for number, step in enumerate(scenario["steps"], start=1):
-            try:
-                run_step(game, step)
-            except ScenarioFailure as failure:
-                return [f"step {number}: {failure}"]
+        state = Fields({key: value for key, value in scenario.items() if key != "steps"})
+        state.read.update(FOR_READERS)
+        game = build(state)
+        ignored = unread(state)
+        if ignored:
+            raise ScenarioFailure(not_supported(ignored))
+        for number, raw in enumerate(scenario["steps"], start=1):
+            failures = _run_step(game, Fields(raw))
+            if failures:
+                return [f"step {number}: {'; '.join(failures)}"]
     except ScenarioFailure as failure:
         return [str(failure)]
     except EngineError as error:
@@ -59,6 +70,69 @@ def run(scenario: dict[str, Any]) -> list[str]:
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         return [f"invalid scenario: {type(error).__name__}: {error}"]
     return []
+
+
+# --- nothing ignored ------------------------------------------------------------------------------
+
+
+class Fields(dict[str, Any]):
+    """A scenario's JSON object that notes which fields were read: one that nothing read was
+    ignored, and the scenario must fail on it rather than pass without it. Going through all the
+    fields (``items()``, a loop) reads them all."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        super().__init__({key: _tracked(value) for key, value in raw.items()})
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def _read_all(self) -> None:
+        self.read.update(dict.keys(self))
+
+    def __iter__(self) -> Any:
+        self._read_all()
+        return super().__iter__()
+
+    def keys(self) -> Any:
+        self._read_all()
+        return super().keys()
+
+    def values(self) -> Any:
+        self._read_all()
+        return super().values()
+
+    def items(self) -> Any:
+        self._read_all()
+        return super().items()
+
+
+def _tracked(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Fields(value)
+    return [_tracked(v) for v in value] if isinstance(value, list) else value
+
+
+def unread(value: Any, where: str = "") -> list[str]:
+    """The paths of the fields nobody read, nested ones included (``bandits.ghost.hostage``)."""
+    if isinstance(value, list):
+        return [path for i, v in enumerate(value) for path in unread(v, f"{where}[{i}]")]
+    if not isinstance(value, Fields):
+        return []
+    paths: list[str] = []
+    for key, inner in dict.items(value):
+        path = f"{where}.{key}" if where else key
+        paths += unread(inner, path) if key in value.read else [path]
+    return paths
+
+
+def not_supported(ignored: list[str]) -> str:
+    return f"not supported here (nothing reads it): {', '.join(ignored)}"
 
 
 # --- the starting state --------------------------------------------------------------------------
@@ -140,6 +214,20 @@ def build(scenario: dict[str, Any]) -> Game:
 # --- steps ---------------------------------------------------------------------------------------
 
 
+def _run_step(game: Game, step: Fields) -> list[str]:
+    """What went wrong in one step; a key it never read too, even when it failed for another
+    reason (a typo ``chose`` leaves the action without answers)."""
+    failures: list[str] = []
+    try:
+        run_step(game, step)
+    except ScenarioFailure as failure:
+        failures.append(str(failure))
+    ignored = unread(step)
+    if ignored:
+        failures.append(not_supported(ignored))
+    return failures
+
+
 def run_step(game: Game, step: dict[str, Any]) -> None:
     if "expect" in step:
         check(game, step["expect"])
@@ -211,27 +299,69 @@ def _resolve_action(game: Game, step: dict[str, Any]) -> None:
 
 def _apply_event(game: Game, step: dict[str, Any]) -> None:
     event = step["event"]
-    if event not in EVENTS and event not in SCENARIO_HOOKS.events and event != END_OF_ROUND:
-        raise ScenarioFailure(f"event {event!r} is not supported by this engine")
     # A bandit's answers, in order (a list when one bandit decides more than once).
     choose = {name: list(a) if isinstance(a, list) else [a] for name, a in step.get("choose", {}).items()}
+    hand_built = game.phase == SCENARIO
+    if hand_built:  # the round's cards are all resolved: a card played now (Reflex, M-40) is the next
+        game.cursor = len(game.pile)
+    _start_event(game, event)
+    _answer_event(game, event, choose)
+    if hand_built:  # as built: the next action step is the card after those on the pile
+        game.cursor = len(game.pile) + 1
+
+
+def _start_event(game: Game, event: str) -> None:
     if event == END_OF_ROUND:
         for upkeep in HOOKS.round_over:
             upkeep(game)
     elif event in SCENARIO_HOOKS.events:
         SCENARIO_HOOKS.events[event](game)
     else:
+        _can_happen(game, event)
+        if event in SCENARIO_HOOKS.stations:
+            _put_in_force(game, event)
         run_event(game, event)
     if game.phase in HOOKS.phases:
         advance(game)  # an event of several steps (Angry Marshal with a Marshal player, M-40)
+
+
+def _answer_event(game: Game, event: str, choose: dict[str, list[Any]]) -> None:
+    """The event's decisions from ``choose``: by default a bandit takes what it offers (SCENARIOS.md)."""
     while game.pending is not None:
         decision = game.pending
-        answers = choose.get(str(decision.bandit))
+        # A player's decision that is no bandit's (Reflex's card, M-40) is under the player's bandit.
+        who = _seat_name(game, decision.seat) if decision.bandit is None else decision.bandit
+        answers = choose.get(who)
         value = _text(answers.pop(0) if answers else True)
         if value not in decision.values:
-            raise ScenarioFailure(f"{event}: answer {value!r} of {decision.bandit} is not offered at "
+            raise ScenarioFailure(f"{event}: answer {value!r} of {who} is not offered at "
                                   f"{decision.kind} ({sorted(decision.values)})")
         apply(game, answer_text(decision.kind, value))
+    never_asked = {name: answers for name, answers in choose.items() if answers}
+    if never_asked:
+        raise ScenarioFailure(f"{event}: answers never asked for: {json.dumps(never_asked)}")
+
+
+def _can_happen(game: Game, event: str) -> None:
+    """An event of a round or station card this game may draw (B-3.5, with its expansions)."""
+    if event not in EVENTS:
+        raise ScenarioFailure(f"event {event!r} is not supported by this engine")
+    if not game.options.events:
+        raise ScenarioFailure(f"event {event!r}: events are off in this game (B-3.8)")
+    players = game.players()
+    rounds, stations = round_card_pools(game.options, players)
+    if event not in {base().round_card(name, players).event for name in [*rounds, *stations]}:
+        raise ScenarioFailure(f"event {event!r} is on no round or station card of this game's options")
+
+
+def _put_in_force(game: Game, event: str) -> None:
+    """A station whose effect is a rule in force (counted at the end, or on its round's actions):
+    its card becomes the round card being played, as a state's ``round_event`` does."""
+    playing = game.current_round_card()
+    if playing is not None and playing.event != event:
+        raise ScenarioFailure(f"{event}: the round card being played is {playing.name}; "
+                              "a station cannot be in force beside it")
+    SCENARIO_HOOKS.stations[event](game, event)
 
 
 def _answer(game: Game, step: dict[str, Any]) -> None:
@@ -274,6 +404,10 @@ def _set_cards(game: Game, cards: dict[str, dict[str, list[str]]]) -> None:
 
 def _autoplay(game: Game, until: dict[str, Any]) -> None:
     """Answer every decision with its first legal answer until the game reaches ``until``."""
+    unknown = set(until) - set(_flow(game))
+    if unknown:  # it would never be reached
+        raise ScenarioFailure(f"autoplay until {', '.join(sorted(unknown))}: not supported ({', '.join(_flow(game))})")
+
     def reached() -> bool:
         return all(_flow(game).get(key) == value for key, value in until.items())
 

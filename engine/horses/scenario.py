@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.data import base
+from engine.events import EVENTS
 from engine.hooks import SCENARIO_HOOKS
+from engine.horses.events import at_the_count
 from engine.horses.model import Coach
 from engine.horses.rules import drink
 from engine.model import Bandit, Game
@@ -31,8 +33,14 @@ def build(game: Game, scenario: dict[str, Any]) -> None:
     )
     game.neutral_bullets = int(scenario.get("neutral_bullets", NEUTRAL_BULLETS))
     if "round_event" in scenario:  # the round card of that event is being played (Escape's Ride)
-        game.round_card = str(scenario["round_event"])
-        base().round_card(game.round_card, game.players())  # an unknown event fails here
+        play_round_card(game, str(scenario["round_event"]))
+
+
+def play_round_card(game: Game, event: str) -> None:
+    """The round card of ``event`` is the one being played from now on: a state's ``round_event``,
+    or an event step of a station counted at the end (H-22). The cards are named after their events."""
+    base().round_card(event, game.players())  # an unknown event fails here
+    game.round_card = event
 
 
 def drink_step(game: Game, step: dict[str, Any]) -> None:
@@ -64,3 +72,5 @@ SCENARIO_HOOKS.build.append(build)
 SCENARIO_HOOKS.steps["drink"] = drink_step
 SCENARIO_HOOKS.expect.append(expect)
 SCENARIO_HOOKS.bandit_fields["hostage"] = hostage_of
+# The stations whose event only finishes (H-22): what they do is their card being in force.
+SCENARIO_HOOKS.stations.update({event: play_round_card for event, act in EVENTS.items() if act is at_the_count})

@@ -7,9 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.data import base
+from engine.events import EVENTS
 from engine.hooks import SCENARIO_HOOKS
 from engine.model import Game, Seat, card
 from engine.prisoners.data import prisoners_data
+from engine.prisoners.events import at_the_count
 from engine.prisoners.model import MARSHAL, Prison
 from engine.prisoners.objectives import fulfilled, last_rewards
 from engine.prisoners.setup import marshal_cards
@@ -46,9 +48,16 @@ def build(game: Game, scenario: dict[str, Any]) -> None:
         flasks=[str(t) for t in scenario.get("marshal_flasks", [])],
     )
     if "round_event" in scenario and game.round_card is None:  # e.g. Deadly fall's round
-        game.round_card = next(name for name, c in data.cards.station_cards.items()
-                               if c.event == scenario["round_event"])
-        base().round_card(game.round_card, game.players())
+        play_station(game, str(scenario["round_event"]))
+
+
+def play_station(game: Game, event: str) -> None:
+    """The station card of ``event`` is the round card being played from now on: a state's
+    ``round_event``, or an event step of a station counted at the end or acting on its round's
+    actions (M-40)."""
+    stations = prisoners_data().cards.station_cards
+    game.round_card = next((name for name, c in stations.items() if c.event == event), event)
+    base().round_card(game.round_card, game.players())  # an unknown event fails here
 
 
 def expect(game: Game, wanted: dict[str, Any], differ: Callable[[str, Any, Any], None]) -> None:
@@ -86,13 +95,18 @@ def expect(game: Game, wanted: dict[str, Any], differ: Callable[[str, Any, Any],
 
 
 def _prison(game: Game) -> Prison:
-    prison: Prison = game.prison
+    """The Marshal's sheet; a scenario that asks for it in a game without him is invalid."""
+    prison: Prison | None = game.prison
+    if prison is None:
+        raise ValueError("there is no Marshal in this game (Marshal & Prisoners, M-1)")
     return prison
 
 
 SCENARIO_HOOKS.build.append(build)
-SCENARIO_HOOKS.events["end-of-game"] = lambda game: last_rewards(game, _prison(game))
+SCENARIO_HOOKS.events["end-of-game"] = lambda game: last_rewards(game, _prison(game))  # M-9
 SCENARIO_HOOKS.expect.append(expect)
+# The stations whose event only finishes (M-40): what they do is their card being in force.
+SCENARIO_HOOKS.stations.update({event: play_station for event, act in EVENTS.items() if act is at_the_count})
 SCENARIO_HOOKS.bandit_fields["prisoner"] = lambda game, bandit: _prison(game).held.get(bandit.name)
 SCENARIO_HOOKS.bandit_fields["maluses"] = lambda game, bandit: _prison(game).maluses.get(bandit.name, [])
 SCENARIO_HOOKS.bandit_fields["aces"] = lambda game, bandit: _prison(game).won_aces.get(bandit.name, [])
