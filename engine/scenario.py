@@ -31,7 +31,7 @@ from engine.dice import Dice
 from engine.errors import EngineError
 from engine.events import EVENTS, run_event
 from engine.flow import advance, apply
-from engine.hooks import HOOKS, SCENARIO_HOOKS
+from engine.hooks import SCENARIO_HOOKS
 from engine.model import SCENARIO, Bandit, Game, Options, PlayedCard, Seat, card, card_owner, is_bullet, loot_kind
 from engine.scoring import scores, winners
 from engine.setup import action_cards, new_game, round_card_pools
@@ -204,7 +204,7 @@ def build(scenario: dict[str, Any]) -> Game:
     game.pile = [PlayedCard(str(c), bandits[card_owner(c)].seat if card_owner(c) in bandits else 0, False)
                  for c in scenario.get("pile", [])]
     game.cursor = len(game.pile) + 1
-    places = {*game.train.positions, *(p for more in HOOKS.places for p in more(options, game.train))}
+    places = {*game.train.positions, *(p for more in game.hooks.places for p in more(options, game.train))}
     for bandit in bandits.values():
         if bandit.at not in places:
             raise ScenarioFailure(f"{bandit.name} starts at {bandit.at}, not a position of this train")
@@ -259,7 +259,7 @@ def _text(value: Any) -> str:
 
 def _resolve_action(game: Game, step: dict[str, Any]) -> None:
     name, action = step["by"], step["action"]
-    performer = HOOKS.performers.get(name) if name in HOOKS.players else None
+    performer = game.hooks.performers.get(name) if name in game.hooks.players else None
     if name not in game.bandits and performer is None:
         raise ScenarioFailure(f"{name} is not in this scenario")
     if action not in PERFORM and performer is None:
@@ -312,7 +312,7 @@ def _apply_event(game: Game, step: dict[str, Any]) -> None:
 
 def _start_event(game: Game, event: str) -> None:
     if event == END_OF_ROUND:
-        for upkeep in HOOKS.round_over:
+        for upkeep in game.hooks.round_over:
             upkeep(game)
     elif event in SCENARIO_HOOKS.events:
         SCENARIO_HOOKS.events[event](game)
@@ -321,7 +321,7 @@ def _start_event(game: Game, event: str) -> None:
         if event in SCENARIO_HOOKS.stations:
             _put_in_force(game, event)
         run_event(game, event)
-    if game.phase in HOOKS.phases:
+    if game.phase in game.hooks.phases:
         advance(game)  # an event of several steps (Angry Marshal with a Marshal player, M-40)
 
 
@@ -380,7 +380,7 @@ def _seat_of(game: Game, bandit: str) -> Seat:
     """The seat of a bandit, or of the player who plays none (the Marshal, M-1)."""
     if bandit not in game.bandits:
         seat = next((s for s in game.seats if not s.bandits), None)
-        if bandit in HOOKS.players and seat is not None:
+        if bandit in game.hooks.players and seat is not None:
             return seat
         raise ScenarioFailure(f"{bandit} is not in this game")
     return game.seats[game.bandits[bandit].seat]
@@ -450,7 +450,7 @@ def check(game: Game, expect: dict[str, Any]) -> None:
         bandit = game.bandits[name]
         for key, value in wanted.items():
             if key == "at":  # null: off the board (escaped, H-22)
-                got_at = None if bandit.at in HOOKS.off_board else bandit.at
+                got_at = None if bandit.at in game.hooks.off_board else bandit.at
                 if got_at != (None if value is None else _position(value)):
                     differ(f"{name} at", None if value is None else _position(value), got_at)
             elif key == "loot":
@@ -509,7 +509,7 @@ def _flow(game: Game) -> dict[str, Any]:
 def _seat_name(game: Game, seat: int) -> str:
     """A seat by its first bandit, or by the player who plays none (the Marshal, M-1)."""
     bandits = game.seats[seat].bandits
-    return bandits[0] if bandits else min(HOOKS.players)
+    return bandits[0] if bandits else min(game.hooks.players)
 
 
 def _short(card_text: str) -> str:
