@@ -270,9 +270,10 @@ def _discard(game: Game, bandit: str | None, card: str, context: dict[str, Any])
 
 def end_round_cards(game: Game) -> None:
     """B-5.3 / V-1.3: played cards back to their owners (Expert: onto the discard)."""
+    bandits, seats, expert = game.bandits, game.seats, game.options.expert
     for played in game.pile:
-        owner = game.bandits.get(card_owner(played.card))
-        seat = game.seats[owner.seat if owner else played.seat]  # its owner's (V-4.3)
-        (seat.discard if game.options.expert else seat.deck).append(played.card)
+        owner = bandits.get(card_owner(played.card))
+        seat = seats[owner.seat if owner else played.seat]  # its owner's (V-4.3)
+        (seat.discard if expert else seat.deck).append(played.card)
     game.pile.clear()
     game.cursor = 0
