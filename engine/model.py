@@ -198,12 +198,12 @@ class Game:
     def current_round_card(self) -> RoundCard | None:
         if self.round_card is None:
             return None
-        return base().round_card(self.round_card, self.players())  # by players (B-3.5, V-2.1, M-1)
+        return _round_card(self.round_card, self.players())  # by players (B-3.5, V-2.1, M-1)
 
     def players(self) -> int:
         """The players who play bandits (B-3.5 chooses round cards by them; a Marshal player, M-1,
         does not count)."""
-        return sum(1 for seat in self.seats if seat.bandits)
+        return len([seat for seat in self.seats if seat.bandits])
 
     def seat_order(self, start: int, clockwise: bool = True) -> list[int]:
         return list(_seat_orders(len(self.seats))[start][clockwise])
@@ -216,6 +216,12 @@ class Game:
 
     def occupants(self, pos: Position) -> list[Bandit]:
         return [b for b in self.bandits.values() if b.at == pos]
+
+
+@cache
+def _round_card(name: str, players: int) -> RoundCard:
+    """A round card's layout for this many players, asked at every event and station count."""
+    return base().round_card(name, players)
 
 
 @cache
