@@ -7,6 +7,7 @@ import contextlib
 import gc
 import logging
 import random
+import signal
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
@@ -28,6 +29,10 @@ from table.storage import StorageError, open_store
 from table.workers import Workers
 
 log = logging.getLogger("colt")
+
+# A stop's seconds for what is under way (ColtBot.close): answers being written, then deliveries,
+# then the workers' jobs; all within the 10 s a service manager gives before it kills.
+SETTLE_GRACE, DELIVERY_GRACE, WORK_GRACE = 3.0, 3.0, 2.0
 
 
 class ColtBot(commands.Bot):
@@ -90,8 +95,21 @@ class ColtBot(commands.Bot):
         return await cog.channel_lost(game_id, channel_id) if isinstance(cog, Colt) else "later"
 
     async def close(self) -> None:
+        """A clean stop (SIGTERM, SIGINT, the end of a test), within 10 s: no new turn for the AI,
+        the answers being written finish, deliveries under way finish (the rest waits in the outbox
+        for the next start), the database and the workers close; then the connection to Discord."""
+        await self.stop_playing()
         await self.close_table()
         await super().close()
+
+    async def stop_playing(self, grace: float = SETTLE_GRACE) -> None:
+        from cogs.colt import Colt
+
+        cog = self.get_cog("Colt")
+        if isinstance(cog, Colt):
+            await cog.autopilot.close()
+        if hasattr(self, "tables") and not self._table_closed and not await self.tables.settle(grace):
+            log.warning("some answers were still being written after %g s; they are dropped unwritten", grace)
 
     async def close_table(self) -> None:
         """The outbox, the database and the workers stopped; closing again does nothing.
@@ -100,9 +118,9 @@ class ColtBot(commands.Bot):
         if self._table_closed or not hasattr(self, "tables"):
             return
         self._table_closed = True
-        await self.outbox.close()
+        await self.outbox.close(grace=DELIVERY_GRACE)
         await self.tables.storage.close()
-        await self.workers.close()
+        await self.workers.close(grace=WORK_GRACE)
 
 
 class ShardedColtBot(ColtBot, commands.AutoShardedBot):
@@ -146,6 +164,21 @@ def collector_tuned() -> Iterator[None]:
         gc.unfreeze()
 
 
+async def run_on_discord(bot: ColtBot, token: str) -> None:
+    """Connected to Discord until SIGTERM or SIGINT (a service manager's stop, Ctrl+C), then a clean
+    stop (``ColtBot.close``)."""
+    stop_on_signals(bot)
+    async with bot:
+        await bot.start(token)
+
+
+def stop_on_signals(bot: discord.Client) -> None:
+    """SIGTERM and SIGINT close ``bot`` (once; a second signal while it stops changes nothing)."""
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+
+
 def main() -> int:
     load_dotenv()
     settings = Settings.from_environment()
@@ -157,7 +190,7 @@ def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         with collector_tuned():
-            create_bot(settings).run(settings.token, log_handler=None)
+            asyncio.run(run_on_discord(create_bot(settings), settings.token))
     except StorageError as error:
         print(f"Cannot start: {error}")
         return 1

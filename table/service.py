@@ -265,6 +265,22 @@ class Tables:
             self._locks[game_id] = lock
         return lock
 
+    async def settle(self, timeout: float) -> bool:
+        """Wait, at most ``timeout`` seconds, until no game is being changed here: every change
+        (an answer, a start, a timeout) holds its game's lock until it is written. Whether it
+        settled; a stopping bot calls this before closing the database."""
+        async def quiet() -> None:
+            while busy := [lock for lock in self._locks.values() if lock.locked()]:
+                for lock in busy:
+                    async with lock:
+                        pass
+
+        try:
+            await asyncio.wait_for(quiet(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
     # --- reading -------------------------------------------------------------------------------
 
     async def row(self, game_id: int) -> GameRow:

@@ -50,6 +50,7 @@ import atexit
 import functools
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import random
 import signal
@@ -70,6 +71,7 @@ from engine.data import base
 from engine.errors import InconsistentView
 from engine.snapshot import loads
 from render.describe import DESCRIBE
+from table import lifeline
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +82,8 @@ T = TypeVar("T")
 MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 65 MB of fonts, sprites and catalogs
 NICENESS = 10  # how much lower the workers' priority is than the bot's (Unix)
 STUCK_AFTER = 60.0  # seconds past its limit after which a job's worker is deemed stuck
-PRELOAD = ["engine", "engine.ai", "render", "lang", __name__]  # imported once, by the fork server
+# Imported once, by the fork server; table.lifeline first, which binds it to the bot.
+PRELOAD = ["table.lifeline", "engine", "engine.ai", "render", "lang", __name__]
 PICTURES: dict[str, Callable[..., Any]] = {
     "train": render.train_image,
     "hand": render.hand_image,
@@ -99,10 +102,12 @@ class WorkTimeout(TimeoutError):
 
 
 def _prepare() -> None:
-    """A worker's start: Ctrl+C is the bot's to handle; fonts, sprites and catalogs loaded now.
+    """A worker's start: it ends with its parent (table.lifeline); Ctrl+C is the bot's to handle;
+    fonts, sprites and catalogs loaded now.
 
     Workers run at a lower priority than the bot: on a busy machine its event loop gets a core
     first when it wakes, and the heavy work takes what is left."""
+    lifeline.end_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         os.nice(NICENESS)
@@ -165,6 +170,10 @@ def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOAD)
+        # Started here, in the thread that runs the bot, not in the thread that starts the workers
+        # (``_started``): the kernel ends the fork server when the thread that started it ends.
+        lifeline.mark_fork_server_parent()
+        multiprocessing.forkserver.ensure_running()
         return context
     return multiprocessing.get_context("spawn")
 
@@ -328,15 +337,22 @@ class Workers:
             _SHARED.current()
         return time.perf_counter() - began
 
-    async def close(self) -> None:
-        """No more work from this handle; the last one closed stops the workers (after their jobs)."""
+    async def close(self, grace: float = 5.0) -> None:
+        """No more work from this handle; the last one closed stops the workers: the jobs under way
+        may finish within ``grace`` seconds, then their workers are ended (a stopping bot must not
+        wait for a long replay)."""
         if self.closed:
             return
         self.closed = True
         if self.processes:
             pool = _SHARED.release()
             if pool is not None:
-                await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+                stopping = asyncio.ensure_future(asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True))
+                done, _ = await asyncio.wait([stopping], timeout=grace)
+                if not done:
+                    log.warning("the workers' jobs did not end within %g s; their workers are ended", grace)
+                    _stop(pool)
+                    await stopping
 
     @property
     def size(self) -> int:
