@@ -17,8 +17,8 @@ NUMBER = "[0-9]{1,19}"
 
 
 def valid_id(number: int) -> bool:
-    """Whether a number from a custom id can be a game's id or step: a crafted one may not fit the
-    database's integers (it is then refused like any stale click)."""
+    """Whether a number from a custom id can be a game's id, a step or a person's id: a crafted one
+    may not fit the database's integers (it is then refused like an id the bot never made)."""
     return 0 <= number < 2**63
 
 
