@@ -15,11 +15,11 @@ from discord.ext import commands, tasks
 
 from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
-from cogs.components import AbandonButton, HandButton, valid_id
+from cogs.components import AbandonButton, HandButton, is_ours, valid_id
 from cogs.delivery import DESCRIPTION_LIMIT
 from cogs.presenter import Presenter
 from cogs.story import as_it_stands, waiting_clock
-from cogs.translator import command_list, command_text
+from cogs.translator import command_list, command_text, option_choices
 from engine import observe
 from engine.ai import LEVELS
 from lang import CODES, Language, for_locale, language
@@ -101,6 +101,41 @@ class Colt(commands.Cog):
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
+    async def refuse_click(self, interaction: discord.Interaction) -> None:
+        """A click on an id none of the bot's buttons has (crafted, or from some other bot) or with
+        a number no game can have: the clicker is told, and nothing changes."""
+        lang = await self.readers.answering(interaction)
+        await self._refuse(interaction, lang.text("error.unknown-button"))
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """discord.py hands a click to the item whose template matches its id and drops any other
+        without an answer (the clicker would read "This interaction failed"): those are refused
+        here. A matching id is its item's to answer (cogs.components), never this listener's."""
+        if interaction.type is discord.InteractionType.component:
+            custom_id = (interaction.data or {}).get("custom_id")  # type: ignore[call-overload]
+            if not (isinstance(custom_id, str) and is_ours(custom_id)):
+                await self.refuse_click(interaction)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        """A value none of an option's choices has: Discord's clients offer only the choices, but a
+        crafted request, or a client with an old copy of the commands, may carry any. discord.py
+        refuses it before the command runs (a ``Choice`` parameter), so nothing is stored; the
+        person is told which values are taken. Any other error is logged, as discord.py does when a
+        cog has no handler of its own."""
+        command, option = interaction.command, None
+        if isinstance(error, app_commands.TransformerError) and isinstance(command, app_commands.Command):
+            option = next((p for p in command.parameters
+                           if p.choices and error.value not in [c.value for c in p.choices]), None)
+        if option is None:
+            log.error("the command %s failed", command.qualified_name if command else "?", exc_info=error)
+            return
+        lang = await self.readers.answering(interaction)
+        command_name, name, choices = await option_choices(option, self.bot.tree, lang)
+        await self._refuse(interaction, lang.text("reply.not-a-choice", command=command_name, option=name,
+                                                  choices=" · ".join(choices)))
+
     async def _game_here(self, interaction: discord.Interaction) -> GameRow | None:
         """The game of this channel (or the player's only running game)."""
         row = await self.tables.storage.game_in_channel(interaction.channel_id or 0)
@@ -115,10 +150,10 @@ class Colt(commands.Cog):
     @app_commands.rename(language=command_text("command.new.language.name"))
     @app_commands.describe(language=command_text("command.new.language.description"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    async def new(self, interaction: discord.Interaction, language: str | None = None) -> None:
+    async def new(self, interaction: discord.Interaction, language: app_commands.Choice[str] | None = None) -> None:
         assert interaction.guild is not None and interaction.channel_id is not None
         lang = await self.readers.seen(interaction)
-        game_language = language or for_locale(interaction.guild.preferred_locale).code
+        game_language = language.value if language else for_locale(interaction.guild.preferred_locale).code
         try:
             lobby = await self.tables.new_lobby(guild_id=interaction.guild.id, channel_id=interaction.channel_id,
                                                 host_id=interaction.user.id, language=game_language)
@@ -168,9 +203,10 @@ class Colt(commands.Cog):
     @app_commands.describe(topic=command_text("command.rules.topic.description"))
     @app_commands.choices(topic=[app_commands.Choice(name=command_text(f"rules.topic.{t}"), value=t)
                                  for t in rules_text.TOPICS])
-    async def rules(self, interaction: discord.Interaction, topic: str = "overview") -> None:
+    async def rules(self, interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
         lang = await self.readers.seen(interaction)
-        await interaction.response.send_message(rules_text.topic(lang, topic), ephemeral=True)
+        await interaction.response.send_message(rules_text.topic(lang, topic.value if topic else "overview"),
+                                                ephemeral=True)
 
     @colt.command(name=command_text("command.leave.name"), description=command_text("command.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -295,9 +331,9 @@ class Colt(commands.Cog):
     @app_commands.describe(choice=command_text("command.language.choice.description"))
     @app_commands.choices(choice=[*LANGUAGE_CHOICES,
                                   app_commands.Choice(name=command_text("command.language.discord"), value="discord")])
-    async def language(self, interaction: discord.Interaction, choice: str) -> None:
+    async def language(self, interaction: discord.Interaction, choice: app_commands.Choice[str]) -> None:
         await self.readers.seen(interaction)
-        chosen = choice if choice in CODES else None
+        chosen = choice.value if choice.value in CODES else None  # else "discord": follow Discord's
         lang = await self.readers.choose(interaction.user.id, chosen)
         key = "reply.language" if chosen else "reply.language.discord"
         await interaction.response.send_message(lang.text(key, language=lang.text("language.in-text")), ephemeral=True)
@@ -317,9 +353,9 @@ class Colt(commands.Cog):
     @app_commands.describe(pace=command_text("command.pace.pace.description"))
     @app_commands.choices(pace=[app_commands.Choice(name=command_text(f"option.timer.{name}"),
                                                     value=texts.pace_value(name)) for name in PACES])
-    async def pace(self, interaction: discord.Interaction, pace: str) -> None:
+    async def pace(self, interaction: discord.Interaction, pace: app_commands.Choice[str]) -> None:
         await self._retime(interaction, lambda row, manager: self.tables.set_pace(
-            row.id, interaction.user.id, texts.pace_named(pace), may_manage=manager))
+            row.id, interaction.user.id, texts.pace_named(pace.value), may_manage=manager))
 
     async def _retime(self, interaction: discord.Interaction,
                       change: Callable[[GameRow, bool], Awaitable[GameRow]]) -> None:
@@ -343,9 +379,9 @@ class Colt(commands.Cog):
     @app_commands.describe(reminders=command_text("command.notify.reminders.description"))
     @app_commands.choices(reminders=[app_commands.Choice(name=command_text("command.notify.on"), value="on"),
                                      app_commands.Choice(name=command_text("command.notify.off"), value="off")])
-    async def notify(self, interaction: discord.Interaction, reminders: str) -> None:
+    async def notify(self, interaction: discord.Interaction, reminders: app_commands.Choice[str]) -> None:
         lang = await self.readers.seen(interaction)
-        on = reminders == "on"
+        on = reminders.value == "on"
         async with self.tables.storage.transaction() as tx:
             tx.set_reminders(interaction.user.id, on)
         await interaction.response.send_message(lang.text("reply.reminders-on" if on else "reply.reminders-off"),
@@ -437,14 +473,14 @@ class Colt(commands.Cog):
                 if verb == "add":
                     lobby = await self.tables.add_ai(game_id, user, what)
                     reply = lang.text("reply.ai-added", ai=texts.ai_name(lang, what))
-                elif verb == "remove" and what.isdigit():
-                    lobby = await self.tables.remove_ai(game_id, user, int(what))
+                elif verb == "remove" and (seat := _seat(what)) is not None:
+                    lobby = await self.tables.remove_ai(game_id, user, seat)
                     reply = lang.text("reply.ai-removed")
-                elif verb == "pair" and what.isdigit() and more[0].isdigit():
-                    lobby = await self.tables.pair(game_id, user, int(what), int(more[0]))
+                elif verb == "pair" and (seat := _seat(what)) is not None and (mate := _seat(more[0])) is not None:
+                    lobby = await self.tables.pair(game_id, user, seat, mate)
                     reply = lang.text("reply.paired")
-                elif verb == "marshal" and what.isdigit():
-                    lobby = await self.tables.set_marshal(game_id, user, int(what))
+                elif verb == "marshal" and (seat := _seat(what)) is not None:
+                    lobby = await self.tables.set_marshal(game_id, user, seat)
                     reply = lang.text("reply.marshal")
                 elif verb == "silk":
                     lobby = await self.tables.set_option(game_id, user, "silk", what)
@@ -709,6 +745,12 @@ class Colt(commands.Cog):
     @sweep.before_loop
     async def _wait_ready(self) -> None:
         await self.bot.wait_until_ready()
+
+
+def _seat(value: str) -> int | None:
+    """A seat's number from a menu's value: ASCII digits, a few of them (``str.isdigit`` takes "²",
+    which ``int`` refuses, and "٣", which it reads as 3), else None."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 2 else None
 
 
 def _newly_chosen(values: list[str], current: dict[str, Any]) -> dict[str, str]:

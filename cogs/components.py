@@ -11,9 +11,14 @@ if TYPE_CHECKING:
     from cogs.colt import Colt
 
 
+# A number in an id (a game, a step, a person): ASCII digits only ([0-9], where \d would take "٣"
+# or "３" too), and no more than a 64-bit integer's 19, so that reading it can never fail.
+NUMBER = "[0-9]{1,19}"
+
+
 def valid_id(number: int) -> bool:
-    """Whether a number from a custom id can be a game's id or step: a crafted one may not fit the
-    database's integers (it is then refused like any stale click)."""
+    """Whether a number from a custom id can be a game's id, a step or a person's id: a crafted one
+    may not fit the database's integers (it is then refused like an id the bot never made)."""
     return 0 <= number < 2**63
 
 
@@ -23,8 +28,21 @@ def _cog(interaction: discord.Interaction) -> Colt:
     return cog  # type: ignore[no-any-return]
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"colt:a:(?P<game>[0-9]+):(?P<step>[0-9]+):(?P<answer>.+)"):
+class _Numbered:
+    """The numbers an item's id carries, checked before its callback: 19 digits may still be more
+    than the database's integers hold, and such a click is refused as an id the bot never made."""
+
+    numbers: tuple[int, ...] = ()
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if all(valid_id(number) for number in self.numbers):
+            return True
+        await _cog(interaction).refuse_click(interaction)
+        return False
+
+
+class AnswerButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=rf"colt:a:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<answer>.+)"):
     """One legal answer to one decision of one game."""
 
     def __init__(self, game_id: int, step: int, answer: str, *, label: str = "?",
@@ -33,6 +51,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             label=label[:80], style=style, disabled=disabled, custom_id=f"colt:a:{game_id}:{step}:{answer}"[:100],
         ))
         self.game_id, self.step, self.answer = game_id, step, answer
+        self.numbers = (game_id, step)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
@@ -43,8 +62,8 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _cog(interaction).on_answer(interaction, self.game_id, self.step, self.answer)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"colt:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel|teams|events|drawall)"):
+class LobbyButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=rf"colt:l:(?P<game>{NUMBER}):(?P<action>join|leave|start|cancel|teams|events|drawall)"):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
@@ -59,6 +78,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         super().__init__(discord.ui.Button(label=label, style=self.STYLES[action],
                                            custom_id=f"colt:l:{game_id}:{action}"))
         self.game_id, self.action = game_id, action
+        self.numbers = (game_id,)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
@@ -69,8 +89,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _cog(interaction).on_lobby_button(interaction, self.game_id, self.action)
 
 
-class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=r"colt:o:(?P<game>[0-9]+):(?P<name>[a-z]+)"):
+class LobbySelect(_Numbered, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=rf"colt:o:(?P<game>{NUMBER}):(?P<name>[a-z]+)"):
     """The character select (name "character") and the option selects of a lobby."""
 
     def __init__(self, game_id: int, name: str, options: list[discord.SelectOption] | None = None,
@@ -81,6 +101,7 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             min_values=min_values if min_values is not None else 0 if max_values > 1 else 1,
         ))
         self.game_id, self.name = game_id, name
+        self.numbers = (game_id,)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
@@ -92,7 +113,7 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await _cog(interaction).on_lobby_select(interaction, self.game_id, self.name, values)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt:h:(?P<game>[0-9]+)"):
+class HandButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"colt:h:(?P<game>{NUMBER})"):
     """"Show my hand" in the game channel: the same buttons as the DM, ephemeral."""
 
     def __init__(self, game_id: int, label: str = "?") -> None:
@@ -100,6 +121,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt
             label=label, style=discord.ButtonStyle.secondary, custom_id=f"colt:h:{game_id}", emoji="🂠",
         ))
         self.game_id = game_id
+        self.numbers = (game_id,)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
@@ -110,7 +132,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt
         await _cog(interaction).on_show_hand(interaction, self.game_id)
 
 
-class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt:b:(?P<game>[0-9]+)"):
+class BackButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"colt:b:(?P<game>{NUMBER})"):
     """"I'm back": an absent player takes their bandit back from the AI."""
 
     def __init__(self, game_id: int, label: str = "?") -> None:
@@ -118,6 +140,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt
             label=label, style=discord.ButtonStyle.success, custom_id=f"colt:b:{game_id}", emoji="👋",
         ))
         self.game_id = game_id
+        self.numbers = (game_id,)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
@@ -128,8 +151,8 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"colt
         await _cog(interaction).on_back(interaction, self.game_id)
 
 
-class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"colt:\?:(?P<game>[0-9]+):(?P<step>[0-9]+)"):
+class HelpButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=rf"colt:\?:(?P<game>{NUMBER}):(?P<step>{NUMBER})"):
     """"Help" on a DM prompt: what each offered answer does (or, once the step is past, each card
     of the clicker's hand), only to the clicker."""
 
@@ -138,6 +161,7 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             label=label[:80], style=discord.ButtonStyle.secondary, custom_id=f"colt:?:{game_id}:{step}",
         ))
         self.game_id, self.step = game_id, step
+        self.numbers = (game_id, step)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
@@ -148,8 +172,8 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _cog(interaction).on_help(interaction, self.game_id, self.step)
 
 
-class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"colt:x:(?P<game>[0-9]+):(?P<user>[0-9]+):(?P<choice>yes|no)"):
+class AbandonButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=rf"colt:x:(?P<game>{NUMBER}):(?P<user>{NUMBER}):(?P<choice>yes|no)"):
     """The confirmation of /colt abandon (``yes``) or keeping the game (``no``), for the person who
     asked only: their id is in the button's."""
 
@@ -158,6 +182,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         super().__init__(discord.ui.Button(label=label[:80], style=style,
                                            custom_id=f"colt:x:{game_id}:{user_id}:{choice}"))
         self.game_id, self.user_id, self.choice = game_id, user_id, choice
+        self.numbers = (game_id, user_id)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
@@ -169,3 +194,9 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton, HelpButton, AbandonButton)
+
+
+def is_ours(custom_id: str) -> bool:
+    """Whether one of the bot's items takes this id (as discord.py matches them, the whole id):
+    discord.py hands such a click to that item, and drops any other without an answer."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)

@@ -29,6 +29,13 @@ class Readers:
             self._remember(user_id, (locale, chosen))
         return await self.of_user(user_id)
 
+    async def answering(self, interaction: discord.Interaction) -> Language:
+        """The language to answer the clicker in, as ``seen`` finds it but remembering nothing: for
+        a refusal of what the bot never offered (a crafted id, a value no choice has), which must
+        leave storage as it was."""
+        _, chosen = await self._person(interaction.user.id)
+        return language(chosen) if chosen in CODES else for_locale(str(interaction.locale))
+
     async def choose(self, user_id: int, chosen: str | None) -> Language:
         """The language a person chose (None: follow Discord's)."""
         await self.storage.set_language(user_id, chosen)

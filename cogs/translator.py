@@ -29,26 +29,47 @@ class CatalogTranslator(app_commands.Translator):
         return lang.text(key)
 
 
+def _locale(lang: Language) -> str | None:
+    """The Discord locale a command's payload lists ``lang``'s words under."""
+    return next((loc.value for loc in Locale if loc.value.partition("-")[0] == lang.code), None)
+
+
+def _words(entry: dict[str, Any], field: str, locale: str | None) -> str:
+    return str(entry.get(f"{field}_localizations", {}).get(locale, entry[field]))
+
+
 async def command_list(group: app_commands.Group, tree: app_commands.CommandTree[Any],
                        lang: Language) -> list[tuple[str, str]]:
     """Every command under ``group`` as Discord shows it to a reader of ``lang``: its full name
     ("colt pace") and its description. Read from the command tree itself, translated as it is
     registered, so that no command can be left out of a list made from it (/colt help)."""
     payload = await group.get_translated_payload(tree, tree.translator or CatalogTranslator())
-    locale = next((loc.value for loc in Locale if loc.value.partition("-")[0] == lang.code), None)
-
-    def words(entry: dict[str, Any], field: str) -> str:
-        return str(entry.get(f"{field}_localizations", {}).get(locale, entry[field]))
-
+    locale = _locale(lang)
     found: list[tuple[str, str]] = []
 
     def walk(entry: dict[str, Any], prefix: str) -> None:
         for child in entry.get("options", []):
-            name = f"{prefix} {words(child, 'name')}"
+            name = f"{prefix} {_words(child, 'name', locale)}"
             if child["type"] == AppCommandOptionType.subcommand_group.value:
                 walk(child, name)
             elif child["type"] == AppCommandOptionType.subcommand.value:
-                found.append((name, words(child, "description")))
+                found.append((name, _words(child, "description", locale)))
 
-    walk(payload, words(payload, "name"))
+    walk(payload, _words(payload, "name", locale))
     return found
+
+
+async def option_choices(option: app_commands.Parameter, tree: app_commands.CommandTree[Any],
+                         lang: Language) -> tuple[str, str, list[str]]:
+    """A command's option as Discord shows it to a reader of ``lang``: the command's full name
+    ("colt notify"), the option's name and its choices' names (what a refusal of any other value
+    names)."""
+    command = option.command
+    entry = await (command.root_parent or command).get_translated_payload(tree, tree.translator or CatalogTranslator())
+    locale = _locale(lang)
+    names = [_words(entry, "name", locale)]
+    for part in command.qualified_name.split()[1:]:  # down the tree, by the names it was built with
+        entry = next(o for o in entry["options"] if o["name"] == part)
+        names.append(_words(entry, "name", locale))
+    entry = next(o for o in entry["options"] if o["name"] == option.display_name)
+    return " ".join(names), _words(entry, "name", locale), [_words(c, "name", locale) for c in entry["choices"]]
