@@ -190,6 +190,7 @@ class Tally:
     simcord_cpu_s: float = 0.0
     driver_cpu_s: float = 0.0
     workers_cpu_s: float = 0.0
+    pictures: int = 0  # pictures the outbox had drawn during play
     backlog: list[tuple[float, int]] = field(default_factory=list)  # (seconds into play, outbox rows waiting)
     rss_mb: float = 0.0  # the highest resident size seen right after a pruning of SimCord's store
     hwm_mb: float = 0.0  # the kernel's peak resident size (VmHWM), pruning or not
@@ -283,8 +284,10 @@ def _cpu_line(tally: Tally) -> str:
     cores = (tally.bot_cpu_s + tally.workers_cpu_s) / window if window else math.nan
     return (f"cpu: {window:.0f} s of play: the bench's process {tally.process_cpu_s:.1f} s (SimCord"
             f" {tally.simcord_cpu_s:.1f} s, the driver {tally.driver_cpu_s:.1f} s, the bot {tally.bot_cpu_s:.1f} s),"
-            f" worker processes {tally.workers_cpu_s:.1f} s; the bot and its workers"
-            f" {tally.cpu_ms_per_click:.1f} ms per click ({cores:.2f} cores)")
+            f" worker processes {tally.workers_cpu_s:.1f} s ({tally.pictures} pictures drawn:"
+            f" {tally.workers_cpu_s * 1000 / tally.pictures if tally.pictures else math.nan:.0f} ms of their time"
+            f" per picture, AI thinking included);"
+            f" the bot and its workers {tally.cpu_ms_per_click:.1f} ms per click ({cores:.2f} cores)")
 
 
 def backlog_trend(samples: list[tuple[float, int]], window: float = BACKLOG_TREND) -> tuple[int, int, float] | None:
@@ -798,6 +801,7 @@ class Stamps:
 
     def __init__(self) -> None:
         self.applied: dict[tuple[int, int], Applied] = {}  # (game, step) → the answer stored
+        self.pictures = 0  # drawn for the outbox's deliveries so far
         self._waiting: dict[tuple[int, int], asyncio.Event] = {}
 
     def install(self, bot: ColtBot) -> None:
@@ -911,6 +915,7 @@ class Stamps:
 
         async def timed_draw(pictures: Any) -> Any:
             delivery, began = self.delivering(), time.perf_counter()
+            self.pictures += len(pictures)
             try:
                 return await draw(pictures)
             finally:
@@ -1590,21 +1595,22 @@ class Bench:
 
     # --- what a click cost, and what came after it ---------------------------------------
 
-    def cpu_now(self) -> tuple[float, dict[str, float], float, float]:
+    def cpu_now(self) -> tuple[float, dict[str, float], float, float, int]:
         """CPU seconds so far: this process, its main thread's shares, the driver's reader thread,
-        the workers."""
+        the workers; and the pictures drawn so far."""
         return (time.process_time(), self.shares.totals(), thread_cpu(self.ledger.reader_thread()),
-                descendants_cpu())
+                descendants_cpu(), self.stamps.pictures)
 
-    def cpu_since(self, before: tuple[float, dict[str, float], float, float], window: float) -> None:
-        process, shares, reader, workers = before
-        now_process, now_shares, now_reader, now_workers = self.cpu_now()
+    def cpu_since(self, before: tuple[float, dict[str, float], float, float, int], window: float) -> None:
+        process, shares, reader, workers, pictures = before
+        now_process, now_shares, now_reader, now_workers, now_pictures = self.cpu_now()
         tally = self.tally
         tally.cpu_window_s = window
         tally.process_cpu_s = now_process - process
         tally.simcord_cpu_s = now_shares[SIMCORD] - shares[SIMCORD]
         tally.driver_cpu_s = now_shares[DRIVER] - shares[DRIVER] + now_reader - reader
         tally.workers_cpu_s = now_workers - workers
+        tally.pictures = now_pictures - pictures
 
     def next_seen(self, sightings: Sightings, game_id: int, step: int, applied: Applied) -> Seen | None:
         """The first message showing what comes after the answer to ``step`` (the module's docstring)."""
