@@ -41,7 +41,8 @@ The last line is stable, for scripts:
   played, or the status line. A click that ended the game has none; one whose message is not there
   ``--prompt-timeout`` seconds after the end of play counts as unseen (and outside the figures).
   The human lines split the time after the answer was stored: waiting in the outbox (until the
-  delivery of that message began), pictures drawn for it, and the rest of its delivery.
+  delivery of that message began), its pictures drawn (waiting for a worker's turn included: the
+  courier's ``draw``), and the rest of its delivery.
 - ``cpu_ms_per_click``: the CPU time (user + system) of the bot and of its worker processes during
   play (from its start to the last click checked), per click emitted. The bench's process also runs
   SimCord and the driver: its CPU time (``time.process_time``, every thread) less SimCord's share
@@ -257,7 +258,7 @@ def play_report(tally: Tally, options: Options) -> list[str]:
         f" {_spread(tally.prompt_ms)}; {tally.dm_prompts} in DMs, {tally.channel_shows} in game channels,"
         f" {tally.game_enders} clicks ended their game, {tally.unseen} never shown",
         f"    after the answer was stored: in the outbox {_spread(tally.queued_ms)}",
-        f"    pictures drawn for that message {_spread(tally.drawing_ms)}",
+        f"    its pictures drawn (a worker's turn waited for included) {_spread(tally.drawing_ms)}",
         f"    the rest of its delivery {_spread(tally.sending_ms)}",
         f"prompt wait ms (the player starts looking at their DMs → prompt there): {_spread(tally.prompt_wait_ms)}",
         f"loop lag ms: {_spread(tally.lag_ms)}",
