@@ -17,7 +17,46 @@ prompt answerable and its turn timer running again.
 The last line is stable, for scripts:
 
     games=N clicks=C failed=F missing_prompts=M handler_p99_ms=X loop_lag_p99_ms=Y rss_mb=Z backend=B
+        answer_p50_ms=A answer_p99_ms=A prompt_p50_ms=P prompt_p99_ms=P cpu_ms_per_click=U backlog_max=K
     games=N resume_s=X rss_mb=Z                                       (--restart)
+
+(one line; a figure nothing was measured for is ``nan``). What a player feels, per click:
+
+- ``handler``: the click emitted → the bot acknowledged it (deferred). Always fast: not what a
+  player feels.
+- ``answer``: the click emitted → the transaction that stored its answer committed: on SQLite the
+  moment the writer's thread finished that COMMIT, on PostgreSQL the moment the bot's ``commit``
+  returned. The bot's table (``Tables._apply``) and its storage's ``commit`` are wrapped to note it
+  (``Stamps``); storage is then read once, through the driver's own connection, to check that this
+  very answer is there (``failed`` otherwise).
+- ``prompt``: for every click whose answer was applied, the click emitted → the moment SimCord
+  received the bot's HTTP request (the entry to its REST router) that created or edited the first
+  message showing what comes next. When the decision after this answer is a person's (one the AI
+  does not play for), that is the first message created or edited in that person's DM with a live
+  button for that decision (custom id ``colt:a:<game>:<step + 1>:``): their hand brought up to date
+  or a choice sent. When it is an AI seat's (or an absent person's), it is the first message created
+  or edited in the game's channel by the delivery of an outbox row written with this answer or with
+  a later one (a channel's rows go out in order, and a later edit of the pile replaces one still
+  waiting): the picture of the action the answer completed, else the pile edited with the card
+  played, or the status line. A click that ended the game has none; one whose message is not there
+  ``--prompt-timeout`` seconds after the end of play counts as unseen (and outside the figures).
+  The human lines split the time after the answer was stored: waiting in the outbox (until the
+  delivery of that message began), its pictures drawn (waiting for a worker's turn included: the
+  courier's ``draw``), and the rest of its delivery.
+- ``cpu_ms_per_click``: the CPU time (user + system) of the bot and of its worker processes during
+  play (from its start to the last click checked), per click emitted. The bench's process also runs
+  SimCord and the driver: its CPU time (``time.process_time``, every thread) less SimCord's share
+  and the driver's is the bot's. SimCord's share is the main thread's CPU time (``thread_time``)
+  inside its REST router and its gateway's feed, less discord.py's parsing of each event there (the
+  bot's own work on Discord too); the driver's is the main thread's time in its play tasks, its
+  monitors and its listeners, plus its storage reader's thread (``/proc/self/task``). Charges nest:
+  an inner one (SimCord's feed inside a click the driver emits, the bot's parsing inside that) takes
+  over from the outer one until it returns. SimCord's few hooks on every task and timer of the bot
+  stay in the bot's share. The workers (the fork server and its children, the descendants of this
+  process) are read from ``/proc/<pid>/stat`` (utime + stime, and their reaped children's).
+- ``backlog_max``: the most outbox rows waiting (written, not yet delivered), counted every 0.25 s
+  through the driver's connection during play; the human lines tell whether it still grew in the
+  last minute of play.
 
 Unlike SimCord's tests, time flows as on Discord: bot timers fire at their wall-clock time
 (``let_time_flow``). Everything that reaches into SimCord's, the storage's or the bot's internals is
@@ -33,17 +72,18 @@ import contextlib
 import contextvars
 import logging
 import math
+import os
 import random
 import sys
 import tempfile
 import time
 import traceback
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import simcord
 from simcord import InteractionResult, _runtime, interactions
@@ -60,7 +100,7 @@ from bot import ColtBot, collector_tuned, create_bot
 from engine.plain import copy_plain
 from table.config import Settings, is_url
 from table.service import Tables
-from table.storage import RUNNING, Store, open_store
+from table.storage import RUNNING, Delivery, OutboxRow, Store, open_store
 
 PLAYERS = 4
 GAMES_PER_GUILD = 10  # tables per simulated server: the bot serves many servers, each with a few games
@@ -76,6 +116,10 @@ SWEEP_EVERY = 0.25  # seconds between two sweeps of SimCord's records of cancell
 LAG_TICK = 0.010  # the loop-lag monitor sleeps this long and records how late it wakes
 CLOCK_TICK = 0.010  # how often the simulated clock catches up with the wall clock
 WATCHDOG_SLACK = 60.0  # seconds past every task's own limits before the driver gives up on a task
+BACKLOG_EVERY = 0.25  # seconds between two counts of the outbox's waiting rows
+BACKLOG_TREND = 60.0  # the last seconds of play whose counts tell whether the backlog still grows
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # /proc's unit of CPU time, per second
+STEP_TAG = "loadbench_step"  # in the body of a channel's outbox row: the step of the answer that wrote it
 
 T = TypeVar("T")
 
@@ -127,9 +171,28 @@ class Tally:
     missing_prompts: int = 0
     hand_fallbacks: int = 0  # answers found through /colt hand after a missing prompt
     handler_ms: list[float] = field(default_factory=list)  # emit → acknowledgement
-    applied_ms: list[float] = field(default_factory=list)  # emit → the answer stored (looks up to 0.1 s apart)
-    prompt_ms: list[float] = field(default_factory=list)  # the player starts looking → prompt there
+    answer_ms: list[float] = field(default_factory=list)  # emit → the answer's transaction committed
+    prompt_ms: list[float] = field(default_factory=list)  # emit → what comes next shown (module docstring)
+    # The time from the answer stored to that message: waiting in the outbox, pictures, the rest.
+    queued_ms: list[float] = field(default_factory=list)
+    drawing_ms: list[float] = field(default_factory=list)
+    sending_ms: list[float] = field(default_factory=list)
+    dm_prompts: int = 0  # clicks whose next decision was a person's (a prompt in their DM)
+    channel_shows: int = 0  # clicks whose next decision was an AI's (the game's channel)
+    game_enders: int = 0  # clicks that ended their game: nothing comes next
+    unseen: int = 0  # applied clicks whose next message never came
+    before_answer: int = 0  # clicks whose next message came before their answer was stored (a bench bug)
+    prompt_wait_ms: list[float] = field(default_factory=list)  # the player starts looking → prompt there
     lag_ms: list[float] = field(default_factory=list)
+    # CPU seconds during play: the bench's process (all its threads), SimCord's and the driver's shares
+    # of it, and the worker processes.
+    cpu_window_s: float = 0.0
+    process_cpu_s: float = 0.0
+    simcord_cpu_s: float = 0.0
+    driver_cpu_s: float = 0.0
+    workers_cpu_s: float = 0.0
+    pictures: int = 0  # pictures the outbox had drawn during play
+    backlog: list[tuple[float, int]] = field(default_factory=list)  # (seconds into play, outbox rows waiting)
     rss_mb: float = 0.0  # the highest resident size seen right after a pruning of SimCord's store
     hwm_mb: float = 0.0  # the kernel's peak resident size (VmHWM), pruning or not
     bot_errors: list[str] = field(default_factory=list)
@@ -143,6 +206,21 @@ class Tally:
 
     def note(self, line: str) -> None:
         self.notes.append(line)
+
+    @property
+    def bot_cpu_s(self) -> float:
+        """The bench's process less SimCord and the driver: the bot's own CPU time, in its process."""
+        return max(0.0, self.process_cpu_s - self.simcord_cpu_s - self.driver_cpu_s)
+
+    @property
+    def cpu_ms_per_click(self) -> float:
+        if not self.clicks or not self.cpu_window_s:
+            return math.nan
+        return (self.bot_cpu_s + self.workers_cpu_s) * 1000 / self.clicks
+
+    @property
+    def backlog_max(self) -> float:
+        return max((rows for _, rows in self.backlog), default=math.nan)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -175,9 +253,17 @@ def play_report(tally: Tally, options: Options) -> list[str]:
         f" the last clicks checked {tally.drain_s:.1f} s later",
         f"handler ms (emit → acknowledged): {_spread(tally.handler_ms)};"
         f" {tally.late_acks} over Discord's 3 s, {tally.unacknowledged} never acknowledged",
-        f"applied ms (emit → answer stored): {_spread(tally.applied_ms)}",
-        f"prompt wait ms (the player starts looking at their DMs → prompt there): {_spread(tally.prompt_ms)}",
+        f"answer ms (click → its answer committed): {_spread(tally.answer_ms)}",
+        f"prompt ms (click → the next decision's prompt in its DM, or the channel's message for an AI's turn):"
+        f" {_spread(tally.prompt_ms)}; {tally.dm_prompts} in DMs, {tally.channel_shows} in game channels,"
+        f" {tally.game_enders} clicks ended their game, {tally.unseen} never shown",
+        f"    after the answer was stored: in the outbox {_spread(tally.queued_ms)}",
+        f"    its pictures drawn (a worker's turn waited for included) {_spread(tally.drawing_ms)}",
+        f"    the rest of its delivery {_spread(tally.sending_ms)}",
+        f"prompt wait ms (the player starts looking at their DMs → prompt there): {_spread(tally.prompt_wait_ms)}",
         f"loop lag ms: {_spread(tally.lag_ms)}",
+        _cpu_line(tally),
+        _backlog_line(tally),
         f"answers: {tally.applied} applied, {tally.failed} failed, {tally.stale} answered first by a turn timer;"
         f" {tally.missing_prompts} missing prompts ({tally.hand_fallbacks} answered through /colt hand instead)",
         f"memory: {tally.rss_mb:.0f} MB resident at most after pruning SimCord's pictures and logs"
@@ -188,7 +274,49 @@ def play_report(tally: Tally, options: Options) -> list[str]:
         f" handler_p99_ms={percentile(tally.handler_ms, 0.99):.1f}"
         f" loop_lag_p99_ms={percentile(tally.lag_ms, 0.99):.1f} rss_mb={tally.rss_mb:.0f}"
         f" backend={'postgresql' if is_url(options.database) else 'sqlite'}"
+        f" answer_p50_ms={percentile(tally.answer_ms, 0.5):.1f} answer_p99_ms={percentile(tally.answer_ms, 0.99):.1f}"
+        f" prompt_p50_ms={percentile(tally.prompt_ms, 0.5):.1f} prompt_p99_ms={percentile(tally.prompt_ms, 0.99):.1f}"
+        f" cpu_ms_per_click={tally.cpu_ms_per_click:.1f} backlog_max={tally.backlog_max:.0f}"
     ]
+
+
+def _cpu_line(tally: Tally) -> str:
+    window = tally.cpu_window_s
+    cores = (tally.bot_cpu_s + tally.workers_cpu_s) / window if window else math.nan
+    return (f"cpu: {window:.0f} s of play: the bench's process {tally.process_cpu_s:.1f} s (SimCord"
+            f" {tally.simcord_cpu_s:.1f} s, the driver {tally.driver_cpu_s:.1f} s, the bot {tally.bot_cpu_s:.1f} s),"
+            f" worker processes {tally.workers_cpu_s:.1f} s ({tally.pictures} pictures drawn:"
+            f" {tally.workers_cpu_s * 1000 / tally.pictures if tally.pictures else math.nan:.0f} ms of their time"
+            f" per picture, AI thinking included);"
+            f" the bot and its workers {tally.cpu_ms_per_click:.1f} ms per click ({cores:.2f} cores)")
+
+
+def backlog_trend(samples: list[tuple[float, int]], window: float = BACKLOG_TREND) -> tuple[int, int, float] | None:
+    """Over the last ``window`` seconds of samples: the first and last count, and the least-squares
+    slope in rows per second; None with fewer than two samples."""
+    if not samples:
+        return None
+    last = [(t, n) for t, n in samples if t >= samples[-1][0] - window]
+    if len(last) < 2:
+        return None
+    mean_t = sum(t for t, _ in last) / len(last)
+    mean_n = sum(n for _, n in last) / len(last)
+    spread = sum((t - mean_t) ** 2 for t, _ in last)
+    slope = sum((t - mean_t) * (n - mean_n) for t, n in last) / spread if spread else 0.0
+    return last[0][1], last[-1][1], slope
+
+
+def _backlog_line(tally: Tally) -> str:
+    trend = backlog_trend(tally.backlog)
+    if trend is None:
+        return "backlog: not measured"
+    first, last, slope = trend
+    span = min(BACKLOG_TREND, tally.backlog[-1][0] - tally.backlog[0][0])
+    rise = slope * span
+    verdict = ("still growing" if rise > max(5.0, 0.1 * tally.backlog_max) else
+               "shrinking" if -rise > max(5.0, 0.1 * tally.backlog_max) else "steady")
+    return (f"backlog: at most {tally.backlog_max:.0f} outbox rows waiting; over the last {span:.0f} s of play"
+            f" {first} → {last} rows ({slope:+.1f} rows/s): {verdict}")
 
 
 def restart_report(tally: Tally) -> list[str]:
@@ -428,9 +556,9 @@ class Bell:
     """Rings for a channel when a message is created or edited there (a SimCord backend subscriber),
     so a player waiting for a prompt looks at their DMs when something arrived instead of polling."""
 
-    def __init__(self, env: simcord.Env) -> None:
+    def __init__(self, env: simcord.Env, shares: Shares) -> None:
         self._events: dict[int, asyncio.Event] = {}
-        env.backend.subscribers.append(self._heard)
+        env.backend.subscribers.append(shares.wrap(DRIVER, self._heard))
 
     def _heard(self, event: str, payload: Any) -> None:
         if event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
@@ -445,6 +573,106 @@ class Bell:
         bell = self._events.setdefault(channel_id, asyncio.Event())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(bell.wait(), max(seconds, 0.0))
+
+
+class Requests:
+    """SimCord's REST router and gateway, timed (``simulator_timed``): when the request SimCord is
+    handling arrived (its listeners, the driver's among them, are called meanwhile), and their CPU
+    time charged to SimCord."""
+
+    def __init__(self, shares: Shares) -> None:
+        self.shares = shares
+        self.arrived: list[float] = []  # a stack: a request's handling may lead to another
+
+    def arrival(self) -> float:
+        """When the request being handled arrived; now, outside a request."""
+        return self.arrived[-1] if self.arrived else time.perf_counter()
+
+
+@contextlib.contextmanager
+def simulator_timed(requests: Requests) -> Iterator[None]:
+    """Every request of the bot goes through SimCord's router (``router.dispatch``, called by its fake
+    HTTP client and webhook adapter), every event through its gateway's ``feed``: both are charged to
+    SimCord (less the bot's parsing of the events, ``parsing_charged``), and the router notes when
+    each request arrived."""
+    dispatch, feed = simcord_router.dispatch, simcord_gateway.FakeGateway.feed
+    shares, arrived = requests.shares, requests.arrived
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        arrived.append(time.perf_counter())
+        shares.enter(SIMCORD)
+        try:
+            return dispatch(*args, **kwargs)
+        finally:
+            shares.leave()
+            arrived.pop()
+
+    simcord_router.dispatch = timed
+    simcord_gateway.FakeGateway.feed = shares.wrap(SIMCORD, feed)  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        simcord_router.dispatch = dispatch
+        simcord_gateway.FakeGateway.feed = feed  # type: ignore[method-assign]
+
+
+@dataclass(frozen=True)
+class Seen:
+    at: float  # when SimCord received the request that created or edited the message (perf_counter)
+    began: float | None  # when the outbox began delivering it (None: not an outbox delivery)
+    drawing: float  # seconds of that delivery spent having its pictures drawn
+
+
+class Sightings:
+    """The messages the bot creates or edits, as SimCord hears them (a backend subscriber): in the
+    people's DMs, the first time each decision (game, step) has a live answer button there; in a
+    game's channel, the answers each message shows (the highest step tag of the outbox rows it
+    delivers, ``Stamps``)."""
+
+    def __init__(self, env: simcord.Env, requests: Requests, dms: set[int],
+                 delivering: Callable[[], Delivering | None]) -> None:
+        self.requests, self.dms, self.delivering = requests, dms, delivering
+        self.prompts: dict[tuple[int, int, int], Seen] = {}  # (DM channel, game, step) → first seen
+        self.channels: dict[int, list[tuple[int, Seen]]] = {}  # game → (step shown up to, seen), in order
+        self.shown: dict[int, int] = {}  # game → the highest answer step its channel has shown
+        env.backend.subscribers.append(requests.shares.wrap(DRIVER, self._heard))
+
+    def _seen(self) -> Seen:
+        delivery = self.delivering()
+        return Seen(self.requests.arrival(), delivery.began if delivery else None,
+                    delivery.drawing if delivery else 0.0)
+
+    def _heard(self, event: str, payload: Any) -> None:
+        if event not in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
+            return
+        channel = int(payload.get("channel_id") or 0)
+        if channel in self.dms:
+            for row in payload.get("components") or ():
+                for item in row.get("components") or ():
+                    decision = _decision(item)
+                    if decision is not None and (channel, *decision) not in self.prompts:
+                        self.prompts[(channel, *decision)] = self._seen()
+            return
+        delivery = self.delivering()
+        if delivery is not None and delivery.game is not None and delivery.step is not None:
+            self.channels.setdefault(delivery.game, []).append((delivery.step, self._seen()))
+            self.shown[delivery.game] = max(self.shown.get(delivery.game, -1), delivery.step)
+
+    def first_shown(self, game_id: int, step: int) -> Seen | None:
+        """The first message of the game's channel that shows the answer to ``step``."""
+        return next((seen for shown, seen in self.channels.get(game_id, ()) if shown >= step), None)
+
+
+def _decision(component: dict[str, Any]) -> tuple[int, int] | None:
+    """(game, step) of a live answer button (``colt:a:<game>:<step>:<answer>``), else None."""
+    custom_id = str(component.get("custom_id") or "")
+    if component.get("type") != ComponentType.BUTTON or component.get("disabled") or not custom_id.startswith(
+            "colt:a:"):
+        return None
+    parts = custom_id.split(":", 4)
+    if len(parts) < 5 or not (parts[2].isdigit() and parts[3].isdigit()):
+        return None
+    return int(parts[2]), int(parts[3])
 
 
 # --- storage: read through a connection of the driver's own -----------------------------------
@@ -488,6 +716,15 @@ class Ledger:
         """The stored answer to decision ``step`` (steps count answers: step n is the n-th)."""
         return await self.storage.answer(game_id, step)
 
+    async def backlog(self) -> int:
+        """Outbox rows waiting: written, not delivered yet."""
+        return await self.storage.outbox_size()
+
+    def reader_thread(self) -> int | None:
+        """The native id of the thread that runs this connection's reads (SQLite: aiosqlite's)."""
+        thread = getattr(getattr(self.storage, "reader", None), "_thread", None)
+        return getattr(thread, "native_id", None)
+
 
 async def store_running_games(service: Tables, tables: list[Table], seed: int) -> None:
     """Running games as players leave them: opened, joined and dealt through the first bot's table
@@ -513,7 +750,188 @@ async def store_running_games(service: Tables, tables: list[Table], seed: int) -
         table.game_id = game_id
 
 
-# --- the bot: its internals, read only --------------------------------------------------------
+# --- the bot: its internals, read, and timed for the bench ------------------------------------
+
+
+@dataclass
+class Answering:
+    """An answer being applied (``Tables._apply``): when its transactions committed."""
+
+    game: int
+    step: int
+    commits: list[float] = field(default_factory=list)  # perf_counter
+    open: bool = True  # False once applied: tasks started meanwhile (the outbox's) inherit it, unused
+
+
+@dataclass
+class Delivering:
+    """A message being delivered by the outbox: the answers it shows (the channel rows' step tag)."""
+
+    game: int | None
+    step: int | None  # the highest step tag of its rows; None: no answer's channel row
+    began: float  # perf_counter
+    drawing: float = 0.0  # seconds spent having its pictures drawn
+    open: bool = True
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An answer the bot stored, and what it left to decide."""
+
+    answer: str
+    source: str  # player, ai, timeout, absent (table.service.Outcome)
+    committed: float  # perf_counter: when its transaction committed
+    next_step: int | None  # the decision it leaves (None: the game is over)
+    next_person: int | None  # who decides it, when a person (not an AI seat, nor an absent person)
+
+
+_ANSWERING: contextvars.ContextVar[Answering | None] = contextvars.ContextVar("loadbench_answering", default=None)
+_DELIVERING: contextvars.ContextVar[Delivering | None] = contextvars.ContextVar("loadbench_delivering",
+                                                                                default=None)
+
+
+class Stamps:
+    """When the bot stored each answer, and which answers each message to a game's channel shows.
+
+    The bot's table (``_apply``), storage (``commit``), presenter (``game``) and outbox (``deliver``,
+    and its courier's ``draw``) are wrapped, for this bench only: an answer notes when the
+    transaction that stored it committed (on SQLite, when the writer's thread finished its COMMIT);
+    its rows for the game's channel carry its step (``STEP_TAG``, which delivering ignores); a
+    delivery says, while it runs, which answers it shows, when it began and how long its pictures
+    took."""
+
+    def __init__(self) -> None:
+        self.applied: dict[tuple[int, int], Applied] = {}  # (game, step) → the answer stored
+        self.pictures = 0  # drawn for the outbox's deliveries so far
+        self._waiting: dict[tuple[int, int], asyncio.Event] = {}
+
+    def install(self, bot: ColtBot) -> None:
+        tables = bot.tables
+        self._wrap_apply(tables)
+        self._wrap_commit(tables.storage)
+        self._wrap_show(tables.show)
+        self._wrap_delivery(bot.outbox)
+
+    def delivering(self) -> Delivering | None:
+        delivery = _DELIVERING.get()
+        return delivery if delivery is not None and delivery.open else None
+
+    async def stored(self, game_id: int, step: int, seconds: float) -> Applied | None:
+        """The answer the bot stored for decision ``step``, waited for up to ``seconds``."""
+        key = (game_id, step)
+        if key not in self.applied:
+            bell = self._waiting.setdefault(key, asyncio.Event())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(bell.wait(), max(seconds, 0.0))
+            self._waiting.pop(key, None)
+        return self.applied.get(key)
+
+    def _note(self, answering: Answering, answer: str, source: str, outcome: Any) -> None:
+        pending = outcome.state.pending
+        person = None
+        if pending is not None:
+            player = next((p for p in outcome.players if p.seat == pending.seat), None)
+            person = player.user_id if player is not None and not player.autoplayed else None
+        key = (answering.game, answering.step)
+        self.applied[key] = Applied(answer, source, answering.commits[-1] if answering.commits else time.perf_counter(),
+                                    outcome.state.step if pending is not None else None, person)
+        bell = self._waiting.get(key)
+        if bell is not None:
+            bell.set()
+
+    def _wrap_apply(self, tables: Tables) -> None:
+        apply = tables._apply
+
+        async def timed(row: Any, players: Any, seat: int, step: int, answer: str, source: str, *args: Any,
+                        **kwargs: Any) -> Any:
+            answering = Answering(row.id, step)
+            token = _ANSWERING.set(answering)
+            try:
+                outcome = await apply(row, players, seat, step, answer, source, *args, **kwargs)
+            finally:
+                answering.open = False
+                _ANSWERING.reset(token)
+            self._note(answering, answer, source, outcome)
+            return outcome
+
+        tables._apply = timed  # type: ignore[method-assign]
+
+    @staticmethod
+    def _wrap_commit(storage: Store) -> None:
+        commit = storage.commit
+
+        async def timed(tx: Any) -> list[Any]:
+            answering = _ANSWERING.get()
+            if answering is None or not answering.open:
+                return await commit(tx)
+            noted = len(answering.commits)
+            run = getattr(tx, "run", None)
+            if run is not None:  # SQLite: the whole transaction in one call on the writer's thread
+                def timed_run(db: Any) -> Any:
+                    results = run(db)
+                    answering.commits.append(time.perf_counter())
+                    return results
+
+                tx.run = timed_run
+            results = await commit(tx)
+            if len(answering.commits) == noted:  # PostgreSQL: committed when the call returns
+                answering.commits.append(time.perf_counter())
+            return results
+
+        storage.commit = timed  # type: ignore[method-assign]
+
+    @staticmethod
+    def _wrap_show(show: Any) -> None:
+        game = show.game
+
+        async def tagged(outcome: Any) -> list[Delivery]:
+            deliveries: list[Delivery] = await game(outcome)
+            answering = _ANSWERING.get()
+            if answering is not None and answering.open:
+                for delivery in deliveries:
+                    if delivery.target.startswith("game:"):
+                        delivery.body = {**delivery.body, STEP_TAG: answering.step}
+            return deliveries
+
+        show.game = tagged
+
+    def _wrap_delivery(self, outbox: Any) -> None:
+        deliver = outbox.deliver
+
+        async def timed(rows: list[OutboxRow]) -> bool:
+            steps = [row.body.get(STEP_TAG) for row in rows]
+            tagged = [step for step in steps if isinstance(step, int)]
+            delivery = Delivering(rows[0].game_id, max(tagged) if tagged else None, time.perf_counter())
+            token = _DELIVERING.set(delivery)
+            try:
+                return bool(await deliver(rows))
+            finally:
+                delivery.open = False
+                _DELIVERING.reset(token)
+
+        outbox.deliver = timed
+        draw = getattr(deliver, "draw", None)  # the courier's: pictures drawn by the workers
+        if draw is None:
+            return
+
+        async def timed_draw(pictures: Any) -> Any:
+            delivery, began = self.delivering(), time.perf_counter()
+            self.pictures += len(pictures)
+            try:
+                return await draw(pictures)
+            finally:
+                if delivery is not None:
+                    delivery.drawing += time.perf_counter() - began
+
+        deliver.draw = timed_draw
+
+
+def parsing_charged(bot: ColtBot, shares: Shares) -> None:
+    """discord.py's parsing of each gateway event (``ConnectionState.parsers``), called inside
+    SimCord's gateway: charged back to the bot, whose work it is on Discord too."""
+    parsers = bot._connection.parsers
+    for event, parse in list(parsers.items()):
+        parsers[event] = shares.wrap(BOT, parse)
 
 
 async def _outbox_empty(bot: ColtBot) -> bool:
@@ -589,6 +1007,120 @@ def _status_mb(field_name: str) -> float:
     return 0.0
 
 
+BOT, SIMCORD, DRIVER = "bot", "SimCord", "driver"  # whose the main thread's CPU time is (Shares)
+
+
+class Shares:
+    """The main thread's CPU time, charged to whoever runs. ``enter`` and ``leave`` nest: an inner
+    charge (SimCord's gateway inside a click the driver emits, the bot's parsing inside that) takes
+    over from the outer one until it leaves. What nobody claims is the bot's. Only the event loop's
+    thread calls it: ``thread_time`` is that thread's clock."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {BOT: 0.0, SIMCORD: 0.0, DRIVER: 0.0}
+        self._stack = [BOT]
+        self._since = time.thread_time()
+
+    def _charge(self) -> None:
+        now = time.thread_time()
+        self.seconds[self._stack[-1]] += now - self._since
+        self._since = now
+
+    def enter(self, name: str) -> None:
+        self._charge()
+        self._stack.append(name)
+
+    def leave(self) -> None:
+        self._charge()
+        self._stack.pop()
+
+    def totals(self) -> dict[str, float]:
+        self._charge()
+        return dict(self.seconds)
+
+    def wrap(self, name: str, function: Callable[..., T]) -> Callable[..., T]:
+        def charged(*args: Any, **kwargs: Any) -> T:
+            self.enter(name)
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.leave()
+
+        return charged
+
+    async def run(self, name: str, coroutine: Coroutine[Any, Any, T]) -> T:
+        """Await ``coroutine`` with each of its steps charged to ``name``."""
+        return await _Charged(self, name, coroutine)
+
+
+class _Charged(Generic[T]):
+    """An awaitable that runs a coroutine step by step, as ``await`` would, charging each step."""
+
+    def __init__(self, shares: Shares, name: str, coroutine: Coroutine[Any, Any, T]) -> None:
+        self.shares, self.name, self.coroutine = shares, name, coroutine
+
+    def __await__(self) -> Generator[Any, Any, T]:
+        shares, name, coroutine = self.shares, self.name, self.coroutine
+        sent: Any = None
+        thrown: BaseException | None = None
+        while True:
+            shares.enter(name)
+            try:
+                step = coroutine.throw(thrown) if thrown is not None else coroutine.send(sent)
+            except StopIteration as done:
+                result: T = done.value
+                return result
+            finally:
+                shares.leave()
+            try:
+                sent, thrown = (yield step), None
+            except BaseException as error:  # a cancellation, or the end of the task: the coroutine's to handle
+                sent, thrown = None, error
+
+
+def _cpu_of(stat: str) -> tuple[int, float]:
+    """From a ``/proc/…/stat`` line: the parent's pid, and the CPU seconds of the process (or
+    thread) and of its reaped children (utime, stime, cutime, cstime)."""
+    fields = stat[stat.rindex(")") + 2:].split()
+    return int(fields[1]), sum(int(f) for f in fields[11:15]) / CLOCK_TICKS
+
+
+def descendants_cpu() -> float:
+    """The CPU seconds of the processes descending from this one (the workers' fork server and the
+    workers), their reaped children's included: a worker that ends moves into its parent's figure
+    once reaped, so the sum only grows with the work done."""
+    parents: dict[int, int] = {}
+    seconds: dict[int, float] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", encoding="ascii", errors="replace") as stat:
+                parent, cpu = _cpu_of(stat.read())
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile
+        parents[int(entry.name)], seconds[int(entry.name)] = parent, cpu
+    me, total = os.getpid(), 0.0
+    for pid, cpu in seconds.items():
+        ancestor, hops = parents.get(pid), 0
+        while ancestor is not None and ancestor > 1 and ancestor != me and hops < 64:
+            ancestor, hops = parents.get(ancestor), hops + 1
+        if ancestor == me:
+            total += cpu
+    return total
+
+
+def thread_cpu(native_id: int | None) -> float:
+    """A thread of this process: its CPU seconds (0 when unknown)."""
+    if native_id is None:
+        return 0.0
+    try:
+        with open(f"/proc/self/task/{native_id}/stat", encoding="ascii", errors="replace") as stat:
+            return _cpu_of(stat.read())[1]
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 async def _every(seconds: float, action: Callable[[], None]) -> None:
     while True:
         await asyncio.sleep(seconds)
@@ -596,15 +1128,34 @@ async def _every(seconds: float, action: Callable[[], None]) -> None:
 
 
 class Monitors:
-    """The loop-lag probe, the simulated clock's ticker and the pruner, as background tasks."""
+    """The loop-lag probe, the simulated clock's ticker, the pruner and the outbox's counter, as
+    background tasks (their CPU time is the driver's)."""
 
-    def __init__(self, env: simcord.Env, tally: Tally, catch_up: Callable[[], None]) -> None:
-        self.env, self.tally = env, tally
+    def __init__(self, env: simcord.Env, tally: Tally, catch_up: Callable[[], None], shares: Shares) -> None:
+        self.env, self.tally, self.shares = env, tally, shares
         self.measuring = False
-        self._tasks = [asyncio.create_task(_every(CLOCK_TICK, catch_up), name="bench-clock"),
-                       asyncio.create_task(_every(PRUNE_EVERY, self.prune), name="bench-prune"),
-                       asyncio.create_task(_every(SWEEP_EVERY, lambda: sweep_timers(env)), name="bench-sweep"),
-                       asyncio.create_task(self._lag(), name="bench-lag")]
+        self.began = 0.0  # perf_counter at the start of play
+        self._tasks: list[asyncio.Task[None]] = []
+        self._work: list[Coroutine[Any, Any, None]] = []
+        self._start("bench-clock", _every(CLOCK_TICK, catch_up))
+        self._start("bench-prune", _every(PRUNE_EVERY, self.prune))
+        self._start("bench-sweep", _every(SWEEP_EVERY, lambda: sweep_timers(env)))
+        self._start("bench-lag", self._lag())
+
+    def _start(self, name: str, work: Coroutine[Any, Any, None]) -> None:
+        self._work.append(work)
+        self._tasks.append(asyncio.create_task(self.shares.run(DRIVER, work), name=name))
+
+    def count_backlog(self, ledger: Ledger) -> None:
+        """Count the outbox's waiting rows every ``BACKLOG_EVERY`` seconds while measuring."""
+        async def count() -> None:
+            while True:
+                await asyncio.sleep(BACKLOG_EVERY)
+                if self.measuring:
+                    rows = await ledger.backlog()
+                    self.tally.backlog.append((time.perf_counter() - self.began, rows))
+
+        self._start("bench-backlog", count())
 
     def prune(self) -> None:
         prune_simulator(self.env)
@@ -622,6 +1173,8 @@ class Monitors:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        for work in self._work:
+            work.close()  # one cancelled before its first step never ran
         for task in self._tasks:
             if not task.cancelled() and task.exception() is not None:
                 self.tally.driver_errors.append(f"{task.get_name()}: {task.exception()!r}")
@@ -684,6 +1237,10 @@ class Bench:
         self.rng = random.Random(options.seed)
         self.play_end = math.inf
         self.missing: set[tuple[int, int]] = set()  # (game, step): a prompt missing is counted once
+        self.shares = Shares()
+        self.stamps = Stamps()
+        self.clicked: list[tuple[int, int, float, Applied]] = []  # (game, step, emitted, its answer) applied
+        self.dms: dict[int, int] = {}  # user id → their DM channel
 
     # --- waiting, with limits --------------------------------------------------------------
 
@@ -842,7 +1399,7 @@ class Bench:
             found = newest_with(self.env, dm, prefix)
             now = time.perf_counter()
             if found is not None:
-                self.tally.prompt_ms.append((now - began) * 1000)
+                self.tally.prompt_wait_ms.append((now - began) * 1000)
                 return found
             if now >= look_at_store:
                 if await self.ledger.pending(game_id or 0) != pending:
@@ -889,13 +1446,16 @@ class Bench:
             self.tally.handler_ms.append((acked - emitted) * 1000)
             self.tally.late_acks += acked - emitted > DISCORD_ACK_LIMIT
 
-        async def stored() -> str | None:
-            return await self.ledger.answer(game_id, step)
-
-        found = await self.until(stored, max(0.0, emitted + self.options.apply_timeout - time.perf_counter()))
-        if found == answer:
+        # The bot's own note that it stored an answer to this decision, then storage read once to check it.
+        applied = await self.stamps.stored(game_id, step, emitted + self.options.apply_timeout - time.perf_counter())
+        found = await self.ledger.answer(game_id, step)
+        if found == answer and (applied is None or applied.source == "player"):
             self.tally.applied += 1
-            self.tally.applied_ms.append((time.perf_counter() - emitted) * 1000)
+            if applied is None:
+                self.tally.note(f"game {game_id} step {step}: stored, but the bot's commit was not seen")
+            else:
+                self.tally.answer_ms.append((applied.committed - emitted) * 1000)
+                self.clicked.append((game_id, step, emitted, applied))
         elif found is not None:
             self.tally.stale += 1
         else:
@@ -936,23 +1496,39 @@ class Bench:
             tables = build_world(self.env, options.games, options.people_per_table)
             catch_up = let_time_flow(self.env)
             await self.env.start()
-            monitors = Monitors(self.env, self.tally, catch_up)
+            self.stamps.install(bot)
+            parsing_charged(bot, self.shares)
+            requests = Requests(self.shares)
+            monitors = Monitors(self.env, self.tally, catch_up, self.shares)
             self.ledger = await Ledger.open(settings.database)
+            self.dms = {user: dm for table in tables for user, dm in table.dms.items()}
+            sightings = Sightings(self.env, requests, set(self.dms.values()), self.stamps.delivering)
             try:
-                with self.env.time_context():
-                    self.bell = Bell(self.env)
+                with self.env.time_context(), simulator_timed(requests):
+                    self.bell = Bell(self.env, self.shares)
                     ready = await self.seat_all(tables)
                     self.tally.games = len(ready)
                     began = time.perf_counter()
                     self.play_end = began + options.seconds
+                    monitors.began = began
+                    monitors.count_backlog(self.ledger)
+                    cpu = self.cpu_now()
                     monitors.measuring = True
                     limit = (options.seconds + options.think * 10 + options.prompt_timeout + options.ack_timeout
                              + options.apply_timeout + WATCHDOG_SLACK)
-                    await self.guarded([self.play(table) for table in ready], limit=limit, what="play")
+                    await self.guarded([self.shares.run(DRIVER, self.play(table)) for table in ready], limit=limit,
+                                       what="play")
                     monitors.measuring = False
+                    self.cpu_since(cpu, time.perf_counter() - began)
                     # No click starts after the end of play; the clicks then in flight are still checked.
                     self.tally.drain_s = max(0.0, time.perf_counter() - self.play_end)
                     self.tally.play_s = min(time.perf_counter(), self.play_end) - began
+
+                    async def all_shown() -> bool:
+                        return self.unshown(sightings) == 0
+
+                    await self.until(all_shown, options.prompt_timeout, longest_pause=0.25)
+                    self.what_came_next(sightings)
             finally:
                 await monitors.stop()
                 await self.ledger.close()
@@ -996,7 +1572,7 @@ class Bench:
                 with start_without_waiting(self.env):
                     await self.env.restart_bot(second)  # the first bot is detached: its process is gone
                 self.tally.start_s = time.perf_counter() - began
-                monitors = Monitors(self.env, self.tally, catch_up)
+                monitors = Monitors(self.env, self.tally, catch_up, self.shares)
                 with self.env.time_context():
                     async def all_back() -> bool:
                         for game_id, (table, step, seat) in list(waiting.items()):
@@ -1017,6 +1593,70 @@ class Bench:
                 await first.close_table()
                 await self.close(second)
         return self.tally
+
+    # --- what a click cost, and what came after it ---------------------------------------
+
+    def cpu_now(self) -> tuple[float, dict[str, float], float, float, int]:
+        """CPU seconds so far: this process, its main thread's shares, the driver's reader thread,
+        the workers; and the pictures drawn so far."""
+        return (time.process_time(), self.shares.totals(), thread_cpu(self.ledger.reader_thread()),
+                descendants_cpu(), self.stamps.pictures)
+
+    def cpu_since(self, before: tuple[float, dict[str, float], float, float, int], window: float) -> None:
+        process, shares, reader, workers, pictures = before
+        now_process, now_shares, now_reader, now_workers, now_pictures = self.cpu_now()
+        tally = self.tally
+        tally.cpu_window_s = window
+        tally.process_cpu_s = now_process - process
+        tally.simcord_cpu_s = now_shares[SIMCORD] - shares[SIMCORD]
+        tally.driver_cpu_s = now_shares[DRIVER] - shares[DRIVER] + now_reader - reader
+        tally.workers_cpu_s = now_workers - workers
+        tally.pictures = now_pictures - pictures
+
+    def next_seen(self, sightings: Sightings, game_id: int, step: int, applied: Applied) -> Seen | None:
+        """The first message showing what comes after the answer to ``step`` (the module's docstring)."""
+        if applied.next_step is None:
+            return None
+        if applied.next_person is not None:
+            return sightings.prompts.get((self.dms.get(applied.next_person, 0), game_id, applied.next_step))
+        return sightings.first_shown(game_id, step)
+
+    def unshown(self, sightings: Sightings) -> int:
+        waiting = 0
+        for game_id, step, _, applied in self.clicked:
+            if applied.next_step is None:
+                continue
+            if applied.next_person is not None:
+                key = (self.dms.get(applied.next_person, 0), game_id, applied.next_step)
+                waiting += key not in sightings.prompts
+            else:
+                waiting += sightings.shown.get(game_id, -1) < step
+        return waiting
+
+    def what_came_next(self, sightings: Sightings) -> None:
+        """Each applied click's prompt figures, from what SimCord saw (``Sightings``)."""
+        tally = self.tally
+        for game_id, step, emitted, applied in self.clicked:
+            if applied.next_step is None:
+                tally.game_enders += 1
+                continue
+            seen = self.next_seen(sightings, game_id, step, applied)
+            where = "DM" if applied.next_person is not None else "channel"
+            if seen is None:
+                tally.unseen += 1
+                tally.note(f"game {game_id} step {step}: nothing in the {where} for step {applied.next_step}"
+                           f" {self.options.prompt_timeout:g} s after the end of play")
+                continue
+            if applied.next_person is not None:
+                tally.dm_prompts += 1
+            else:
+                tally.channel_shows += 1
+            tally.prompt_ms.append((seen.at - emitted) * 1000)
+            tally.before_answer += seen.at < applied.committed
+            if seen.began is not None:
+                tally.queued_ms.append(max(0.0, seen.began - applied.committed) * 1000)
+                tally.drawing_ms.append(seen.drawing * 1000)
+                tally.sending_ms.append(max(0.0, seen.at - seen.began - seen.drawing) * 1000)
 
     async def close(self, bot: ColtBot) -> None:
         """Shut SimCord down, then the bot (its storage); the errors the bot raised are read here."""

@@ -4,13 +4,21 @@
 It failed while the table's storage shared one connection between concurrent transactions
 ("cannot start a transaction within a transaction"), and while concurrent reads kept the reader on
 an old snapshot (a prompt written but never delivered).
+
+It also checks that what a player feels is measured (issue 29): each click's answer stored and the
+next prompt delivered, the CPU time per click, the outbox's backlog, and the stable last line.
 """
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from table.loadbench import Options, bench, play_report
+
+FIGURES = ("games", "clicks", "failed", "missing_prompts", "handler_p99_ms", "loop_lag_p99_ms", "rss_mb",
+           "answer_p50_ms", "answer_p99_ms", "prompt_p50_ms", "prompt_p99_ms", "cpu_ms_per_click", "backlog_max")
 
 
 @pytest.mark.timeout(120)
@@ -35,3 +43,24 @@ async def test_ten_games_clicked_at_once_lose_no_answer_and_miss_no_prompt() -> 
     assert tally.bot_errors == [], report
     assert not [line for line in tally.bot_log if line.startswith(("ERROR", "CRITICAL"))], report
     assert tally.driver_errors == [], report
+
+    # What a player feels: every applied click has its answer's commit, and what came next.
+    assert len(tally.answer_ms) == tally.applied, report
+    assert all(0 < ms < options.apply_timeout * 1000 for ms in tally.answer_ms), report
+    assert tally.unseen == 0, report
+    assert tally.before_answer == 0, report  # no prompt before the answer it follows was stored
+    assert tally.dm_prompts + tally.channel_shows + tally.game_enders == tally.applied, report
+    assert len(tally.prompt_ms) == tally.dm_prompts + tally.channel_shows > 100, report
+    assert all(ms > 0 for ms in tally.prompt_ms), report
+    assert tally.workers_cpu_s > 0 and tally.process_cpu_s > tally.simcord_cpu_s + tally.driver_cpu_s > 0, report
+    assert 0 < tally.cpu_ms_per_click < math.inf, report
+    assert tally.backlog and tally.backlog_max >= 0, report
+
+    # The last line, for scripts: key=value pairs, every figure measured.
+    last = dict(pair.split("=", 1) for pair in report.splitlines()[-1].split())
+    assert last["backend"] == "sqlite", report
+    figures = {name: float(last[name]) for name in FIGURES}
+    assert not [name for name, value in figures.items() if math.isnan(value)], report
+    assert figures["answer_p50_ms"] <= figures["answer_p99_ms"] <= figures["prompt_p99_ms"], report
+    assert figures["answer_p50_ms"] <= figures["prompt_p50_ms"], report
+    assert figures["clicks"] == tally.clicks and figures["backlog_max"] == tally.backlog_max, report
