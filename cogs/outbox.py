@@ -227,7 +227,6 @@ class Outbox:
             if self._workers.get(target) is asyncio.current_task():
                 del self._workers[target]
 
-
     def _timed(self, row: OutboxRow, last: tuple[float, str] | None) -> tuple[float, str] | None:
         """A delivered message caused by a click: the first prompt or picture of each click at a
         target is timed from the click (those behind it at the same target waited for it).

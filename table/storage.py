@@ -465,6 +465,9 @@ class Tx:
                   " SET holder = excluded.holder, until = excluded.until WHERE ")
 
         async def write(db: Conn) -> int:
+            # As ``claim_turn``: the second statement only when another holder's lease stands in the
+            # way. (Should that holder let go between the two, in PostgreSQL, the lease is taken all
+            # the same, and counted as taken over.)
             if await db.execute(upsert + "leases.holder = excluded.holder", (name, holder, until)):
                 return HELD
             return TAKEN_OVER if await db.execute(upsert + "leases.until < ?", (name, holder, until, now)) else NOT_HELD

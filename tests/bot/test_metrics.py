@@ -19,6 +19,7 @@ import discord
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot import ColtBot, create_bot
 from cogs.delivery import Courier
 from cogs.outbox import Outbox, Retry
 from render import samples
@@ -135,6 +136,39 @@ async def test_health_is_503_with_the_reason_when_the_database_or_discord_is_gon
     assert status == 503 and text.startswith("the database does not answer: ")
     status, _ = await get(table, "/metrics")
     assert status == 200  # the figures the bot keeps itself are still served
+
+
+class TestTwoShards:
+    @pytest.fixture
+    def simcord_bot(self, settings: Settings) -> ColtBot:
+        return create_bot(replace(settings, shard_count=2, shard_ids=(0, 1)))
+
+    async def test_health_names_the_shards_not_connected(self, simcord_env) -> None:  # type: ignore[no-untyped-def]
+        table = setup_table(simcord_env, 3)
+        assert await get(table, "/healthz") == (200, "ok\n")
+        shard = table.bot.get_shard(1)
+        assert shard is not None
+        await shard.disconnect()
+        assert await get(table, "/healthz") == (503, "shards 1 not connected to Discord\n")
+        await shard.reconnect()
+        assert await get(table, "/healthz") == (200, "ok\n")
+
+
+def test_the_settings_of_the_operators_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("COLT_METRICS_PORT", "COLT_METRICS_HOST", "COLT_LOG_FORMAT"):
+        monkeypatch.delenv(name, raising=False)
+    off = Settings.from_environment()
+    assert (off.metrics_port, off.metrics_host, off.log_format) == (None, "127.0.0.1", "plain")
+    monkeypatch.setenv("COLT_METRICS_PORT", "9108")
+    monkeypatch.setenv("COLT_METRICS_HOST", "0.0.0.0")
+    monkeypatch.setenv("COLT_LOG_FORMAT", "JSON")
+    on = Settings.from_environment()
+    assert (on.metrics_port, on.metrics_host, on.log_format) == (9108, "0.0.0.0", "json")
+    for name, raw, why in (("COLT_METRICS_PORT", "70000", "a port number"), ("COLT_LOG_FORMAT", "xml", "one of")):
+        monkeypatch.setenv(name, raw)
+        with pytest.raises(SystemExit, match=why):
+            Settings.from_environment()
+        monkeypatch.delenv(name)
 
 
 async def test_a_json_log_line_carries_the_game_s_id(simcord_env, caplog: pytest.LogCaptureFixture) -> None:  # type: ignore[no-untyped-def]
