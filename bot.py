@@ -19,11 +19,14 @@ from dotenv import load_dotenv
 import render
 from cogs.components import DYNAMIC_ITEMS
 from cogs.delivery import Courier
+from cogs.metering import Metering
 from cogs.outbox import Outbox
 from cogs.pictures import Pictures
 from cogs.presenter import Presenter
 from cogs.translator import CatalogTranslator
+from table import logs
 from table.config import AUTO, Settings
+from table.metrics import Metrics, MetricsServer
 from table.service import Tables
 from table.storage import StorageError, open_store
 from table.workers import Workers
@@ -54,19 +57,27 @@ class ColtBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         storage = await open_store(self.settings.database)
+        # The operators' view (table.metrics): counted always (it costs next to nothing), served when
+        # COLT_METRICS_PORT is set.
+        self.metrics = Metrics()
+        self.metrics_server: MetricsServer | None = None
+        storage.transaction_took = self.metrics.transactions.observe
+        storage.claim_taken_over = lambda kind: self.metrics.claims_taken_over.labels(kind).inc()
         seed = self.settings.game_seed
         seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         # Deadlines and retries follow discord.py's clock (utcnow), which a simulated Discord can move on.
         clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
         # Pictures, the replay and hard AI answers are drawn and thought in worker processes.
         self.workers = Workers(processes=self.settings.worker_processes)
-        self.tables = Tables(storage, seeds=seeds, clock=clock, workers=self.workers, holder=self.settings.holder)
+        self.workers.metrics = self.metrics
+        self.tables = Tables(storage, seeds=seeds, clock=clock, workers=self.workers, holder=self.settings.holder,
+                             metrics=self.metrics)
         self.presenter = Presenter(self, self.tables, Pictures(self.workers))
         self.tables.show = self.presenter
         courier = Courier(self, storage, self.presenter.draw, channel_lost=self._channel_lost)
         self.outbox = Outbox(storage, courier, interval=self.settings.message_interval, clock=clock,
                              story_interval=self.settings.story_interval, pause=self.pause,
-                             holder=self.tables.holder)
+                             holder=self.tables.holder, metrics=self.metrics)
         storage.committed = self.outbox.wake  # what a transaction enqueued is delivered once committed
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await asyncio.to_thread(render.preload)  # for the pictures drawn here (the local table's Preview)
@@ -74,6 +85,12 @@ class ColtBot(commands.Bot):
         from cogs.colt import Colt
 
         await self.add_cog(Colt(self))
+        metering = Metering(self, self.metrics)
+        await self.add_cog(metering)
+        if self.settings.metrics_port is not None:
+            self.metrics_server = MetricsServer(self.metrics, storage, holder=self.tables.holder, clock=clock,
+                                                disconnected=metering.disconnected)
+            await self.metrics_server.start(self.settings.metrics_host, self.settings.metrics_port)
         await self.tree.set_translator(CatalogTranslator())  # command names in the players' languages
         if self.settings.sync_commands:
             await self.tree.sync()
@@ -118,6 +135,8 @@ class ColtBot(commands.Bot):
         if self._table_closed or not hasattr(self, "tables"):
             return
         self._table_closed = True
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
         await self.outbox.close(grace=DELIVERY_GRACE)
         await self.tables.storage.close()
         await self.workers.close(grace=WORK_GRACE)
@@ -187,7 +206,7 @@ def main() -> int:
         from table import local
 
         return local.main(settings, create_bot)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(settings.log_format, logging.INFO)
     try:
         with collector_tuned():
             asyncio.run(run_on_discord(create_bot(settings), settings.token))

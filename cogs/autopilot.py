@@ -78,7 +78,7 @@ class Autopilot:
                 due = next_reminder(row.deadline_limit, row.deadline_at, row.reminded, now)
                 if due is None or due[1] > before:
                     continue
-            log.info("game %s: step %s was neglected; watching it here", row.id, row.step)
+            log.info("game %s: step %s was neglected; watching it here", row.id, row.step, extra={"game": row.id})
             self.watch(row.id, row=row)
             found += 1
         return found
@@ -89,13 +89,14 @@ class Autopilot:
         except asyncio.CancelledError:
             raise
         except TableError as error:
-            log.info("game %s: nothing for the AI to do (%s)", game_id, error)
+            log.info("game %s: nothing for the AI to do (%s)", game_id, error, extra={"game": game_id})
         except TurnTaken as taken:
             # Another process answers it; should it die first, a sweep finds the decision neglected.
-            log.debug("%s", taken)
+            log.debug("%s", taken, extra={"game": game_id})
         except Exception:
             # Never silent, never stuck: the error is logged and the watch tries again later.
-            log.exception("game %s: the AI could not answer; trying again in %.0f s", game_id, RETRY_AFTER)
+            log.exception("game %s: the AI could not answer; trying again in %.0f s", game_id, RETRY_AFTER,
+                          extra={"game": game_id})
             await self.pause(RETRY_AFTER)
             self.watch(game_id)
 

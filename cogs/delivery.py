@@ -131,7 +131,7 @@ class Courier:
         except Retry:
             raise
         except PictureSkipped as skipped:
-            log.info("%s: %s; the message is skipped", first.target, skipped)
+            log.info("%s: %s; the message is skipped", first.target, skipped, extra={"game": first.game_id})
             await self._done(rows)
             return False
         except (TimeoutError, discord.RateLimited, discord.HTTPException, aiohttp.ClientError, OSError) as error:
@@ -275,7 +275,7 @@ class Courier:
         first, body = rows[0], rows[0].body
         self._drawn.pop(tuple(row.id for row in rows), None)
         log.debug("row %s for %s done: %s %s (message %s)", first.id, first.target, body.get("op"), body.get("key"),
-                  remember[0].id if remember else None)
+                  remember[0].id if remember else None, extra={"game": first.game_id})
         async with self.storage.transaction() as tx:
             tx.delivered(r.id for r in rows)
             if first.game_id is not None and body.get("key"):
@@ -296,13 +296,14 @@ class Courier:
     async def _failed(self, rows: list[OutboxRow], error: BaseException) -> None:
         first = rows[0]
         if isinstance(error, discord.RateLimited):
-            raise Retry("rate limited", after=error.retry_after)
-        if not isinstance(error, discord.HTTPException):
-            raise Retry(f"{type(error).__name__}: {error}")
+            raise Retry("rate limited", after=error.retry_after, cause="429")
+        if not isinstance(error, discord.HTTPException):  # a timeout, a dropped connection
+            cause = "timeout" if isinstance(error, TimeoutError) else "other"
+            raise Retry(f"{type(error).__name__}: {error}", cause=cause)
         if error.status == 429:
-            raise Retry("rate limited", after=_retry_after(error))
+            raise Retry("rate limited", after=_retry_after(error), cause="429")
         if error.status >= 500:
-            raise Retry(f"Discord answered {error.status}")
+            raise Retry(f"Discord answered {error.status}", cause="5xx")
         kind = first.target.partition(":")[0]
         if error.code == DM_CLOSED and kind == "user":
             await self._dm_closed(rows)
@@ -317,9 +318,11 @@ class Courier:
                 raise Retry(f"the channel of game {first.game_id} is gone and could not be replaced yet")
         if error.code in (UNKNOWN_CHANNEL, UNKNOWN_USER, MISSING_ACCESS) or (
                 error.code == DM_CLOSED and kind != "user"):
-            log.info("%s is out of reach (%s); dropped %d message(s)", first.target, error, len(rows))
+            log.info("%s is out of reach (%s); dropped %d message(s)", first.target, error, len(rows),
+                     extra={"game": first.game_id})
         else:
-            log.error("Discord refused message %s for %s: %s (dropped)", first.id, first.target, error)
+            log.error("Discord refused message %s for %s: %s (dropped)", first.id, first.target, error,
+                      extra={"game": first.game_id})
         await self._done(rows)
 
     async def _dm_closed(self, rows: list[OutboxRow]) -> None:

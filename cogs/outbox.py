@@ -35,6 +35,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
+from table.metrics import Metrics
 from table.storage import OutboxRow, Store, process_name
 
 log = logging.getLogger(__name__)
@@ -47,14 +48,16 @@ BACKLOG_AFTER = 60.0  # seconds a picture may wait before the pictures behind it
 # message takes (pictures drawn, Discord's answer); should the process die, another one goes on
 # delivering the target once the claim has lapsed.
 LEASE = 120.0
+ANSWER_BUTTON = "colt:a:"  # how an answer button's custom id begins (cogs.components ``AnswerButton``)
 
 
 class Retry(Exception):
-    """A passing failure: try the same rows again, not before ``after`` seconds."""
+    """A passing failure: try the same rows again, not before ``after`` seconds. ``cause``, for the
+    operators' metrics: ``429`` (rate limited), ``5xx`` (Discord's error), ``timeout``, or ``other``."""
 
-    def __init__(self, reason: str, after: float | None = None) -> None:
+    def __init__(self, reason: str, after: float | None = None, *, cause: str = "other") -> None:
         super().__init__(reason)
-        self.after = after
+        self.after, self.cause = after, cause
 
 
 Deliver = Callable[[list[OutboxRow]], Awaitable[bool]]
@@ -74,8 +77,9 @@ class Outbox:
                  clock: Callable[[], float] = time.time, story_interval: float = 0.0,
                  written_clock: Callable[[], float] = time.time,
                  pause: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 holder: str | None = None, lease: float = LEASE) -> None:
+                 holder: str | None = None, lease: float = LEASE, metrics: Metrics | None = None) -> None:
         self.storage, self.deliver, self.interval, self.clock = storage, deliver, interval, clock
+        self.metrics = metrics or Metrics()  # retries, and the time from a click to what it shows
         self.holder = holder or process_name()  # this process, among those sharing the database
         self.lease = lease
         self._held: dict[str, float] = {}  # target → until when this process holds its lease (``clock``)
@@ -159,6 +163,7 @@ class Outbox:
 
     async def _work(self, target: str) -> None:
         failures = 0  # in a row, at this target: the pause grows with them, whichever row fails
+        timed: tuple[float, str] | None = None  # the last click timed here, and what it showed
         rows: list[OutboxRow] = []  # read and not delivered yet: only this worker delivers them
         complete = False  # ``rows`` were all of the target's rows when read
         try:
@@ -192,13 +197,16 @@ class Outbox:
                 except Retry as retry:
                     pause = retry.after if retry.after is not None else backoff(failures)
                     failures += 1
-                    log.warning("%s: delivery failed (%s); trying again in %.1f s", target, retry, pause)
+                    self.metrics.retries.labels(retry.cause).inc()
+                    log.warning("%s: delivery failed (%s); trying again in %.1f s", target, retry, pause,
+                                extra={"game": batch[0].game_id})
                     async with self.storage.transaction() as tx:
                         tx.retry_later([row.id for row in batch], self.clock() + pause)
                     rows = []  # read again: their time to try has moved
                     continue
                 if reached:
                     failures = 0
+                    timed = self._timed(batch[0], timed)
                 for row in batch:
                     self._first_seen.pop(row.id, None)
                 rows = rows[len(batch):]
@@ -213,10 +221,33 @@ class Outbox:
             raise
         except Exception:
             # A bug in delivering: logged, and the rows stay for the next wake (or the next start).
-            log.exception("the outbox of %s stopped on an error", target)
+            log.exception("the outbox of %s stopped on an error", target,
+                          extra={"game": rows[0].game_id if rows else None})
         finally:
             if self._workers.get(target) is asyncio.current_task():
                 del self._workers[target]
+
+    def _timed(self, row: OutboxRow, last: tuple[float, str] | None) -> tuple[float, str] | None:
+        """A delivered message caused by a click: the first prompt or picture of each click at a
+        target is timed from the click (those behind it at the same target waited for it).
+        What was timed last at this target."""
+        what = _shown(row)
+        if row.clicked_at is None or what is None or last == (row.clicked_at, what):
+            return last
+        self.metrics.delivered.labels(what).observe(max(0.0, self.clock() - row.clicked_at))
+        return row.clicked_at, what
+
+
+def _shown(row: OutboxRow) -> str | None:
+    """What a person waits for after a click: a ``prompt`` (a DM whose answer buttons they may click
+    now: their decision) or a ``picture`` (a train picture in the game's channel); None for the rest."""
+    if _is_frame(row):
+        return "picture"
+    if row.target.startswith("user:") and any(
+            not button.get("disabled") and str(button.get("custom_id", "")).startswith(ANSWER_BUTTON)
+            for line in row.body.get("view") or () for button in line.get("components", ())):
+        return "prompt"
+    return None
 
 
 def plan_batch(rows: list[OutboxRow], *, combine: bool = True) -> tuple[list[OutboxRow], list[OutboxRow]]:

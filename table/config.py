@@ -25,6 +25,26 @@ def is_url(database: str | Path) -> bool:
     return str(database).startswith(("postgresql://", "postgres://"))
 
 
+LOG_FORMATS = ("plain", "json")  # COLT_LOG_FORMAT: lines for a person, or JSON objects for a log collector
+
+
+def _port(name: str) -> int | None:
+    """A TCP port to listen on (0: any free one), or None when the setting is empty (off)."""
+    if not os.environ.get(name, "").strip():
+        return None
+    port = _int(name, 0)
+    if not 0 <= port <= 65535:
+        raise SystemExit(f"{name} must be a port number from 0 to 65535, not {port}")
+    return port
+
+
+def _log_format() -> str:
+    raw = os.environ.get("COLT_LOG_FORMAT", "").strip().lower() or LOG_FORMATS[0]
+    if raw not in LOG_FORMATS:
+        raise SystemExit(f"COLT_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not {raw!r}")
+    return raw
+
+
 AUTO = "auto"  # COLT_SHARD_COUNT=auto: as many shards as Discord recommends, all in this process
 
 
@@ -82,6 +102,12 @@ class Settings:
     # channel's messages) is its own. The same name after a restart takes its claims back at once;
     # two processes running at once must have different names (their shards differ).
     process_name: str = ""
+    # The operators' view (table.metrics): /metrics and /healthz served on this port (None: off; 0:
+    # any free one, the tests'), on this address (the machine itself by default: metrics are not
+    # for the whole network to read).
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
+    log_format: str = "plain"  # the log lines: "plain" text, or "json" (one object a line, table.logs)
 
     @property
     def holder(self) -> str:
@@ -98,6 +124,9 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             process_name=os.environ.get("COLT_PROCESS_NAME", "").strip(),
+            metrics_port=_port("COLT_METRICS_PORT"),
+            metrics_host=os.environ.get("COLT_METRICS_HOST", "").strip() or "127.0.0.1",
+            log_format=_log_format(),
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=(database if is_url(database) else Path(database)) if database else ROOT / "colt-express.sqlite3",
             cleanup_after=_int("COLT_CLEANUP_AFTER", 24 * 3600),

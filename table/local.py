@@ -40,6 +40,7 @@ import discord
 import simcord
 
 from lang import for_locale
+from table import logs
 from table.config import Settings
 from table.storage import LOBBY, RUNNING, StorageError, open_store
 
@@ -285,7 +286,7 @@ async def serve(settings: Settings, make_bot: Callable[[Settings], discord.Clien
 
 
 def main(settings: Settings, make_bot: Callable[[Settings], discord.Client]) -> int:
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(settings.log_format, logging.WARNING)
     try:
         asyncio.run(serve(settings, make_bot))
     except StorageError as error:

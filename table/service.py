@@ -29,6 +29,7 @@ from engine.snapshot import dumps, loads
 from engine.variants.pairs import TWO_PLAYER
 from engine.variants.teams import TEAMS, partner
 from lang import CODES, SOURCE, Language, english
+from table.metrics import APPLIED, FAILED, REFUSED, STALE, Metrics
 from table.pace import DEFAULT as DEFAULT_PACE
 from table.pace import PACES, pace_of
 from table.ratings import Placing, player_key
@@ -163,6 +164,29 @@ def at_stored_step(change: Callable[..., Awaitable[T]]) -> Callable[..., Awaitab
     return at_step
 
 
+def metered(kind: str) -> Callable[[Callable[..., Awaitable[T]]], Callable[..., Awaitable[T]]]:
+    """A change of the table that people ask for (a click, a command), counted by how it ended
+    (table.metrics): applied, stale, refused with a message, or failed."""
+
+    def wrap(change: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+        @functools.wraps(change)
+        async def counted(self: Tables, *args: Any, **kwargs: Any) -> T:
+            try:
+                done = await change(self, *args, **kwargs)
+            except TableError as error:
+                self.metrics.interaction(kind, STALE if error.key == "error.stale" else REFUSED)
+                raise
+            except Exception:
+                self.metrics.interaction(kind, FAILED)
+                raise
+            self.metrics.interaction(kind, APPLIED)
+            return done
+
+        return counted
+
+    return wrap
+
+
 class TurnTaken(Exception):
     """Another process (sharing the database) answers this decision: its timer or AI move is theirs."""
 
@@ -254,6 +278,7 @@ class Tables:
     # Seconds a claimed turn (a timer, an AI move) stays this process's: longer than any AI answer
     # takes; should this process die meanwhile, another one answers once the claim has lapsed.
     turn_lease: float = TURN_LEASE
+    metrics: Metrics = field(default_factory=Metrics)  # the operators' view (table.metrics)
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     # A cache of game states, checked against the stored step before use: the database is the truth.
     _states: OrderedDict[int, Game] = field(default_factory=OrderedDict)
@@ -349,6 +374,7 @@ class Tables:
 
     # --- the lobby -----------------------------------------------------------------------------
 
+    @metered("lobby")
     async def new_lobby(self, *, guild_id: int, channel_id: int, host_id: int, language: str = SOURCE) -> Lobby:
         open_here = await self.storage.game_in_channel(channel_id)
         if open_here is not None and open_here.status == LOBBY:
@@ -374,6 +400,7 @@ class Tables:
             raise TableError(refusal)
         return lobby
 
+    @metered("lobby")
     async def join(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
@@ -391,6 +418,7 @@ class Tables:
         if len(await self.storage.games_of_user(user_id, LOBBY, RUNNING)) >= GAMES_PER_PLAYER:
             raise TableError("error.too-many-games", n=GAMES_PER_PLAYER)
 
+    @metered("lobby")
     async def add_ai(self, game_id: int, user_id: int, level: str) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._host_lobby(game_id, user_id, "error.host-adds-ai")
@@ -402,6 +430,7 @@ class Tables:
                 tx.add_player(game_id, None, ai=level)
             return await self.lobby(game_id)
 
+    @metered("lobby")
     async def remove_ai(self, game_id: int, user_id: int, seat: int) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._host_lobby(game_id, user_id, "error.host-removes-ai")
@@ -411,6 +440,7 @@ class Tables:
                 tx.remove_seat(game_id, seat)
             return await self.lobby(game_id)
 
+    @metered("lobby")
     async def leave_lobby(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
@@ -423,6 +453,7 @@ class Tables:
                 tx.remove_seat(game_id, seat)
             return await self.lobby(game_id)
 
+    @metered("lobby")
     async def choose_character(self, game_id: int, user_id: int, character: str | None) -> Lobby:
         """A player's choice of a bandit, a pair (V-2), the Marshal (M-1), or None: drawn at the
         start. In the two-player game (V-3.1) bandits are chosen one after the other: a bandit
@@ -446,6 +477,7 @@ class Tables:
                 tx.set_character(game_id, user_id, character)
             return await self.lobby(game_id)
 
+    @metered("lobby")
     async def draw_teams(self, game_id: int, user_id: int) -> Lobby:
         """The host draws the teams at random (V-4.1: partners sit side by side, seats 1-2, 3-4, 5-6)."""
         async with self.lock(game_id):
@@ -456,6 +488,7 @@ class Tables:
                 tx.reseat(game_id, order)
             return await self.lobby(game_id)
 
+    @metered("lobby")
     async def pair(self, game_id: int, user_id: int, first: int, second: int) -> Lobby:
         """The host makes the players at seats ``first`` and ``second`` partners: ``second`` takes
         the place of ``first``'s partner, who takes ``second``'s."""
@@ -479,6 +512,7 @@ class Tables:
             raise TableError("error.no-teams")
         return lobby
 
+    @metered("lobby")
     async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> Lobby:
         async with self.lock(game_id):
             lobby = await self._host_lobby(game_id, user_id, "error.host-options")
@@ -507,6 +541,7 @@ class Tables:
             raise TableError("error.no-choosing")
         return lobby
 
+    @metered("lobby")
     async def choose_events(self, game_id: int, user_id: int, part: str | None, cards: list[str]) -> Lobby:
         """The host's choice of the round cards (``part`` "rounds") or the station cards ("stations")
         the game draws from (M-40, Choosing events); ``part`` None: drawn from all again."""
@@ -529,6 +564,7 @@ class Tables:
                 tx.update_game(game_id, options=options)
             return await self.lobby(game_id)
 
+    @metered("lobby")
     async def set_marshal(self, game_id: int, user_id: int, seat: int) -> Lobby:
         """The host makes the player at ``seat`` (a person or an AI) the Marshal (M-1); whoever was
         the Marshal before draws a bandit instead."""
@@ -545,6 +581,7 @@ class Tables:
                 tx.set_seat_character(game_id, seat, MARSHAL)
             return await self.lobby(game_id)
 
+    @metered("lobby")
     async def set_language(self, game_id: int, user_id: int, language: str) -> Lobby:
         """The host changes the game's language (its lobby, channel and pictures) before the start."""
         async with self.lock(game_id):
@@ -554,6 +591,7 @@ class Tables:
             await self.storage.update_game(game_id, language=language)
             return await self.lobby(game_id)
 
+    @metered("lobby")
     async def cancel(self, game_id: int, user_id: int) -> Lobby:
         async with self.lock(game_id):
             await self._close_lobby(await self._host_lobby(game_id, user_id, "error.host-cancels"), by=user_id)
@@ -619,12 +657,13 @@ class Tables:
             state = new_game(cast([characters[seat] for seat in order]), seed=row.seed,
                              options=engine_options(row.options))
         except (SetupError, IndexError) as error:
-            log.warning("game %s cannot be dealt as its lobby stands: %s", row.id, error)
+            log.warning("game %s cannot be dealt as its lobby stands: %s", row.id, error, extra={"game": row.id})
             raise TableError("error.cannot-deal") from error
         by_seat = {p.seat: p for p in lobby.players}
         players = [replace(by_seat[old], seat=new, character=characters[old]) for new, old in enumerate(order)]
         return Dealt(order, players, state)
 
+    @metered("start")
     async def claim_start(self, game_id: int, user_id: int) -> Lobby:
         """The host's Start: the lobby is claimed (in the database) while its table is made, so a
         second click, here or in another process, is refused instead of making a second table."""
@@ -661,21 +700,28 @@ class Tables:
                               deadline=deadline, since=row.waiting_since)
                 tx.enqueue(deliveries)
             self._cache(game_id, state)
+            log.info("game %s started: %s seats in channel %s", game_id, len(players), channel_id,
+                     extra={"game": game_id})
             outcome.row = await self.row(game_id)
             return outcome
 
     # --- playing -------------------------------------------------------------------------------
 
+    @metered("answer")
     async def answer(self, game_id: int, user_id: int, step: int, answer: str) -> Outcome:
         """Apply one person's answer; stale, foreign and illegal answers change nothing.
 
         An absent person who answers is back: the AI stops playing for them."""
         async with self.lock(game_id):
             row, players, player = await self._playing(game_id, user_id)
+            # When the click was made, as the bot noted it (cogs.metering): noted by now, since the
+            # bot's listener runs at the click's first wait, and reading the game above waited.
+            clicked_at = self.metrics.clicks.take(game_id, step, user_id)
             if row.paused:
                 raise TableError("error.paused", game=game_id)
             presence = (0, False) if player.missed or player.absent else None
-            return await self._apply(row, players, player.seat, step, answer, "player", presence)
+            return await self._apply(row, players, player.seat, step, answer, "player", presence,
+                                     clicked_at=clicked_at)
 
     async def autoplay(self, game_id: int, step: int, *, budget_ms: float | None = None) -> Outcome | None:
         """The AI answers decision ``step`` for an AI seat, an absent person, or a person whose time
@@ -705,13 +751,15 @@ class Tables:
             now = self.clock()
             if not await self.storage.claim_turn(game_id, step, self.holder, now, now + self.turn_lease):
                 raise TurnTaken(f"game {game_id}: step {step} is another process's to answer")
-        log.debug("game %s: the %s AI answers step %s (%s)", game_id, player.ai or STAND_IN, step, source)
+        log.debug("game %s: the %s AI answers step %s (%s)", game_id, player.ai or STAND_IN, step, source,
+                  extra={"game": game_id})
         level = player.ai or STAND_IN
         seed = f"{row.seed}:{step}"  # reproducible when the AI plays by iterations
         try:
             answer = await self.workers.ai_answer(snapshot, player.seat, level, seed, budget_ms=budget_ms)
         except TimeoutError:
-            log.warning("game %s: the %s AI overran its time; the normal AI answers instead", game_id, level)
+            log.warning("game %s: the %s AI overran its time; the normal AI answers instead", game_id, level,
+                        extra={"game": game_id})
             answer = _choose_safely(loads(snapshot), player.seat, STAND_IN, random.Random(seed), None)
         async with self.lock(game_id):
             row = await self._running(game_id)
@@ -726,6 +774,7 @@ class Tables:
             return await self._apply(row, players, player.seat, step, answer, source, presence,
                                      went_absent=presence is not None and presence[1])
 
+    @metered("presence")
     @at_stored_step
     async def back(self, game_id: int, user_id: int) -> tuple[GameRow, PlayerRow]:
         """An absent person takes their seat back; their decision, if one waits, is timed anew."""
@@ -737,6 +786,7 @@ class Tables:
         await self._change_presence(row, player, state, back=True, timing=self._timing(row, players, state))
         return await self.row(game_id), player
 
+    @metered("presence")
     @at_stored_step
     async def step_away(self, game_id: int, user_id: int) -> PlayerRow:
         """A person leaves a running game: the AI plays their bandit until they come back."""
@@ -768,6 +818,7 @@ class Tables:
 
     # --- pace and pause (the host, or a server manager) -------------------------------------------
 
+    @metered("pace")
     @at_stored_step
     async def pause(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
         """Stop the game's clock: its decision keeps the time it had left; nobody may answer."""
@@ -782,6 +833,7 @@ class Tables:
                                         "deadline_at": None}, "paused", user_id)
         return row
 
+    @metered("pace")
     @at_stored_step
     async def resume(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
         """Start the clock again: the decision has the time it had left when paused."""
@@ -797,6 +849,7 @@ class Tables:
                                         "deadline_step": row.deadline_step}, "resumed", user_id)
         return row
 
+    @metered("pace")
     @at_stored_step
     async def set_pace(self, game_id: int, user_id: int, pace: str, *, may_manage: bool) -> GameRow:
         """A new pace from now on: the decision waited for gets the new pace's whole time."""
@@ -860,9 +913,11 @@ class Tables:
         return row, players, player
 
     async def _apply(self, row: GameRow, players: list[PlayerRow], seat: int, step: int, answer: str,
-                     source: str, presence: tuple[int, bool] | None, *, went_absent: bool = False) -> Outcome:
+                     source: str, presence: tuple[int, bool] | None, *, went_absent: bool = False,
+                     clicked_at: float | None = None) -> Outcome:
         """One answer for ``seat``, written with the next deadline and what it shows before anyone is
-        told; written only if the stored game is still where the answer was given (compare-and-set)."""
+        told; written only if the stored game is still where the answer was given (compare-and-set).
+        ``clicked_at``: when the person clicked it (what it shows is timed from then, table.metrics)."""
         game_id = row.id
         state = await self.state(game_id, row)
         before = len(state.log)
@@ -896,15 +951,18 @@ class Tables:
                 )
                 if state.phase == "over":
                     tx.rate(row.guild_id, _placings(players, state))
-                tx.enqueue(deliveries)
+                tx.enqueue(deliveries, clicked_at=clicked_at)
         except StaleStep as error:
             self.forget(game_id)  # another writer was first: the cache was behind the database
             raise TableError("error.stale") from error
         except BaseException:
             self.forget(game_id)  # nothing was written: nothing happened
             raise
+        if clicked_at is not None:
+            self.metrics.answer_stored.observe(max(0.0, self.clock() - clicked_at))
         if state.phase == "over":
             self.forget(game_id)
+            log.info("game %s is over after %s answers", game_id, state.step, extra={"game": game_id})
         return outcome
 
     def _deadline(self, row: GameRow, players: list[PlayerRow], state: Game) -> Deadline | None:
@@ -973,7 +1031,8 @@ class Tables:
             tx.update_game(game_id, channel_id=channel_id)
             tx.forget_messages(game_id, ["pile", "status"])  # they were in the lost channel
             tx.enqueue(deliveries)
-        log.info("game %s: its channel %s was gone; it goes on in %s", game_id, lost, channel_id)
+        log.info("game %s: its channel %s was gone; it goes on in %s", game_id, lost, channel_id,
+                 extra={"game": game_id})
         return "replaced"
 
     async def may_abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
@@ -985,6 +1044,7 @@ class Tables:
             raise TableError("error.abandon-rights")
         return row
 
+    @metered("abandon")
     async def abandon(self, game_id: int, user_id: int, *, may_manage: bool) -> GameRow:
         """End the game at once, written with what that shows (every player told); refused when it
         ended meanwhile, here or in another process sharing the database."""
@@ -1000,6 +1060,7 @@ class Tables:
                 raise TableError("error.already-ended") from error
             finally:
                 self.forget(game_id)
+            log.info("game %s was abandoned by %s", game_id, user_id, extra={"game": game_id})
             return await self.row(game_id)
 
 

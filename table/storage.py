@@ -43,6 +43,9 @@ MIGRATIONS = ROOT / "data" / "migrations"
 LOBBY, RUNNING, OVER, ABANDONED = "lobby", "running", "over", "abandoned"
 START_CLAIM_SECONDS = 120.0  # a Start click's claim on its lobby lapses after this (a crash mid-start)
 SQLITE_INTEGER = range(-(2**63), 2**63)  # what an id from outside (a button) must fit in
+# What a claim's write returns: another process holds it, this one holds it (it was free, or its own),
+# or this one took it over from a process whose claim lapsed (it died, or stalled).
+NOT_HELD, HELD, TAKEN_OVER = 0, 1, 2
 T = TypeVar("T")
 
 
@@ -143,6 +146,7 @@ class OutboxRow:
     not_before: float
     sending_at: float | None
     created_at: float = 0.0  # when it was written (time.time())
+    clicked_at: float | None = None  # the click whose answer wrote it (the bot's clock), if one did
 
 
 def migrations(folder: Path = MIGRATIONS) -> list[tuple[int, str]]:
@@ -436,20 +440,39 @@ class Tx:
 
     def claim_turn(self, game_id: int, step: int, holder: str, now: float, until: float) -> None:
         """Claim the answering of decision ``step`` (its timer or an AI move) for ``holder`` until
-        ``until``; the write returns 1 when ``holder`` has it: nobody else holds it, or their claim
-        lapsed (their process died). The answer's compare-and-set still decides what is written."""
-        self.execute(
-            "UPDATE games SET turn_holder = ?, turn_step = ?, turn_until = ? WHERE id = ? AND step = ?"
-            " AND status = ? AND (turn_step IS NULL OR turn_step != ? OR turn_holder = ? OR turn_until < ?)",
-            (holder, step, until, game_id, step, RUNNING, step, holder, now))
+        ``until``; the write returns ``HELD`` when ``holder`` has it (nobody else held it), or
+        ``TAKEN_OVER`` when another holder's claim lapsed (their process died); else ``NOT_HELD``.
+        The answer's compare-and-set still decides what is written."""
+        claim = ("UPDATE games SET turn_holder = ?, turn_step = ?, turn_until = ? WHERE id = ? AND step = ?"
+                 " AND status = ? AND ")
+        mine = (holder, step, until, game_id, step, RUNNING)
+
+        async def write(db: Conn) -> int:
+            # Two statements, the second only when another holder's claim stands in the way: which
+            # of them took it tells a claim taken over (the operators' metrics) at no cost otherwise.
+            if await db.execute(claim + "(turn_step IS NULL OR turn_step != ? OR turn_holder = ?)",
+                                (*mine, step, holder)):
+                return HELD
+            return TAKEN_OVER if await db.execute(claim + "turn_until < ?", (*mine, now)) else NOT_HELD
+
+        self.writes.append(write)
 
     def claim(self, name: str, holder: str, now: float, until: float) -> None:
         """Claim the lease ``name`` (``outbox:<target>``, ``channel:<game>``) for ``holder`` until
-        ``until``; the write returns 1 when ``holder`` has it (it was free, lapsed, or theirs)."""
-        self.execute(
-            "INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE"
-            " SET holder = excluded.holder, until = excluded.until"
-            " WHERE leases.holder = excluded.holder OR leases.until < ?", (name, holder, until, now))
+        ``until``; the write returns ``HELD`` when ``holder`` has it (it was free, or theirs), or
+        ``TAKEN_OVER`` when another holder's lease lapsed; else ``NOT_HELD``."""
+        upsert = ("INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE"
+                  " SET holder = excluded.holder, until = excluded.until WHERE ")
+
+        async def write(db: Conn) -> int:
+            # As ``claim_turn``: the second statement only when another holder's lease stands in the
+            # way. (Should that holder let go between the two, in PostgreSQL, the lease is taken all
+            # the same, and counted as taken over.)
+            if await db.execute(upsert + "leases.holder = excluded.holder", (name, holder, until)):
+                return HELD
+            return TAKEN_OVER if await db.execute(upsert + "leases.until < ?", (name, holder, until, now)) else NOT_HELD
+
+        self.writes.append(write)
 
     def release(self, name: str, holder: str) -> None:
         self.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
@@ -491,11 +514,12 @@ class Tx:
 
     # --- the outbox ----------------------------------------------------------------------------
 
-    def enqueue(self, deliveries: Iterable[Delivery]) -> None:
-        """Write what must be shown (its targets are woken once this transaction is committed)."""
+    def enqueue(self, deliveries: Iterable[Delivery], *, clicked_at: float | None = None) -> None:
+        """Write what must be shown (its targets are woken once this transaction is committed);
+        ``clicked_at``: when the click that caused it was made (what it shows is timed from it)."""
         now = time.time()
         for d in deliveries:
-            self.writes.append(functools.partial(_insert_delivery, delivery=d, now=now))
+            self.writes.append(functools.partial(_insert_delivery, delivery=d, now=now, clicked_at=clicked_at))
             self.targets.add(d.target)
 
     def delivered(self, ids: Iterable[int]) -> None:
@@ -519,9 +543,10 @@ def _game_assignments(fields: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
     return ", ".join(f"{name} = ?" for name in columns), tuple(columns.values())
 
 
-async def _insert_delivery(db: Conn, delivery: Delivery, now: float) -> None:
-    await db.execute("INSERT INTO outbox (game_id, target, body, created_at) VALUES (?, ?, ?, ?)",
-                     (delivery.game_id, delivery.target, json.dumps(delivery.body, separators=(",", ":")), now))
+async def _insert_delivery(db: Conn, delivery: Delivery, now: float, clicked_at: float | None = None) -> None:
+    await db.execute("INSERT INTO outbox (game_id, target, body, created_at, clicked_at) VALUES (?, ?, ?, ?, ?)",
+                     (delivery.game_id, delivery.target, json.dumps(delivery.body, separators=(",", ":")), now,
+                      clicked_at))
 
 
 async def _many(sql: str, rows: list[tuple[Any, ...]], db: Conn) -> None:
@@ -540,6 +565,10 @@ class Store:
     def __init__(self) -> None:
         # Told the outbox targets with new rows right after each commit (the outbox wakes them).
         self.committed: Callable[[set[str]], None] = lambda targets: None
+        # Told, for the operators' metrics (table.metrics), the seconds each transaction took as its
+        # caller waited for it, and the kind of each claim taken over (``turn``, ``outbox``, ``channel``).
+        self.transaction_took: Callable[[float], None] = lambda seconds: None
+        self.claim_taken_over: Callable[[str], None] = lambda kind: None
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -563,6 +592,13 @@ class Store:
         """Commit ``tx``, one conditional write (a claim): whether it changed its one row."""
         (changed,) = await self.commit(tx)
         return bool(changed == 1)
+
+    async def _claimed(self, tx: Tx, kind: str) -> bool:
+        """Commit ``tx``, one claim of ``kind``: whether it is held now (a claim taken over is told)."""
+        (claimed,) = await self.commit(tx)
+        if claimed == TAKEN_OVER:
+            self.claim_taken_over(kind)
+        return claimed in (HELD, TAKEN_OVER)
 
     async def create_game(self, **fields: Any) -> int:
         tx = Tx()
@@ -596,7 +632,7 @@ class Store:
         """Whether ``holder`` now answers decision ``step`` of the game (``Tx.claim_turn``)."""
         tx = Tx()
         tx.claim_turn(game_id, step, holder, now, until)
-        return await self._changed_one(tx)
+        return await self._claimed(tx, "turn")
 
     async def claim_cleanup(self, game_id: int, due: float, retry_at: float) -> bool:
         """Claim the cleanup of a finished game's channel that was due at ``due``: of processes
@@ -610,7 +646,7 @@ class Store:
         """Whether ``holder`` now holds the lease ``name`` until ``until`` (``Tx.claim``)."""
         tx = Tx()
         tx.claim(name, holder, now, until)
-        return await self._changed_one(tx)
+        return await self._claimed(tx, name.partition(":")[0])
 
     async def release(self, name: str, holder: str) -> None:
         async with self.transaction() as tx:
@@ -736,13 +772,43 @@ class Store:
     async def outbox(self, target: str, limit: int) -> list[OutboxRow]:
         """The oldest waiting rows of a target, in the order they were written."""
         rows = await self._rows(
-            "SELECT id, game_id, target, body, attempts, not_before, sending_at, created_at FROM outbox"
+            "SELECT id, game_id, target, body, attempts, not_before, sending_at, created_at, clicked_at FROM outbox"
             " WHERE target = ? ORDER BY id LIMIT ?", (target, limit))
         return [OutboxRow(r["id"], r["game_id"], r["target"], json.loads(r["body"]), r["attempts"], r["not_before"],
-                          r["sending_at"], r["created_at"]) for r in rows]
+                          r["sending_at"], r["created_at"], r["clicked_at"]) for r in rows]
 
     async def outbox_size(self) -> int:
         return int((await self._rows("SELECT COUNT(*) FROM outbox"))[0][0])
+
+    # --- the operators' view (table.metrics: read when metrics are scraped, never per click) ----------
+
+    async def ping(self) -> None:
+        """A cheap query: raises when the database does not answer it."""
+        await self._rows("SELECT 1")
+
+    async def games_by_status(self) -> dict[str, int]:
+        """How many games there are of each status (lobby, running, over, abandoned)."""
+        counts = dict.fromkeys((LOBBY, RUNNING, OVER, ABANDONED), 0)
+        for status, count in await self._rows("SELECT status, COUNT(*) FROM games GROUP BY status"):
+            counts[str(status)] = int(count)
+        return counts
+
+    async def outbox_backlog(self) -> tuple[int, float | None]:
+        """The outbox's rows waiting, and when the oldest of them was written (``time.time()``)."""
+        ((count, oldest),) = await self._rows("SELECT COUNT(*), MIN(created_at) FROM outbox")
+        return int(count), float(oldest) if oldest is not None else None
+
+    async def claims_held(self, holder: str, now: float) -> dict[str, int]:
+        """What ``holder`` has claimed and holds at ``now``: turns (a timer or an AI move) and leases
+        by kind (``outbox``: a target's messages, ``channel``: replacing a lost channel)."""
+        ((turns,),) = await self._rows(
+            "SELECT COUNT(*) FROM games WHERE status = ? AND turn_holder = ? AND turn_step = step AND turn_until >= ?",
+            (RUNNING, holder, now))
+        held = {"turn": int(turns), "outbox": 0, "channel": 0}
+        for (name,) in await self._rows("SELECT name FROM leases WHERE holder = ? AND until >= ?", (holder, now)):
+            kind = str(name).partition(":")[0]
+            held[kind] = held.get(kind, 0) + 1
+        return held
 
 
 
@@ -782,10 +848,12 @@ class Storage(Store):
         woken) even when the caller is cancelled meanwhile: the cancellation goes on after it."""
         if not tx.writes:
             return []
+        began = time.perf_counter()
         work = asyncio.get_running_loop().run_in_executor(self._thread, tx.run, self.writer)
         try:
             return await _to_the_end(work)
         finally:
+            self.transaction_took(time.perf_counter() - began)  # the wait for the writer's thread included
             if tx.targets and work.done() and not work.cancelled() and work.exception() is None:
                 self.committed(tx.targets)
 

@@ -11,6 +11,7 @@ numbered migrations (data/migrations/postgresql), one per SQLite migration, trac
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -89,7 +90,11 @@ class PgStorage(Store):
         SQLite's, it runs to its end even when the caller is cancelled meanwhile."""
         if not tx.writes:
             return []
-        results = await _to_the_end(self._run(tx))
+        began = time.perf_counter()
+        try:
+            results = await _to_the_end(self._run(tx))
+        finally:
+            self.transaction_took(time.perf_counter() - began)  # the wait for a pooled connection included
         if tx.targets:
             self.committed(tx.targets)
         return results

@@ -60,7 +60,7 @@ import weakref
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import engine  # noqa: F401  (registers every decision handler)
 import lang
@@ -72,6 +72,9 @@ from engine.errors import InconsistentView
 from engine.snapshot import loads
 from render.describe import DESCRIBE
 from table import lifeline
+
+if TYPE_CHECKING:
+    from table.metrics import Metrics
 
 log = logging.getLogger(__name__)
 
@@ -280,6 +283,8 @@ class Workers:
     ``picture_limit`` per picture call, ``replay_limit`` for the replay, and an AI answer may take its
     budget plus ``ai_margin`` (``ai_limit`` when it thinks by iterations rather than by time)."""
 
+    metrics: Metrics | None = None  # where the jobs are counted and timed (the bot's, table.metrics)
+
     def __init__(self, *, processes: bool = True, picture_limit: float = 30.0, replay_limit: float = 300.0,
                  ai_margin: float = 2.0, ai_limit: float = 30.0) -> None:
         self.processes = processes
@@ -380,6 +385,7 @@ class Workers:
             raise RuntimeError("these workers are closed")
         # The pool is taken now, not before the wait: another job may have replaced a broken one.
         pool = _SHARED.current() if self.processes else None
+        kind = _kind(job, args)
         try:
             running: asyncio.Future[T] = loop.run_in_executor(pool, job, *args)
         except BaseException as error:
@@ -389,6 +395,8 @@ class Workers:
             raise
         # The worker is free again only when the job ends, even if its caller gave up on it.
         running.add_done_callback(functools.partial(_ended, turn))
+        if self.metrics is not None:  # timed to its end, also when its caller gave up on it
+            running.add_done_callback(functools.partial(_timed, self.metrics, kind, time.perf_counter()))
         try:
             return await asyncio.wait_for(asyncio.shield(running), limit)
         except BrokenProcessPool:
@@ -396,6 +404,8 @@ class Workers:
                 _SHARED.replace(pool)
             raise
         except TimeoutError:
+            if self.metrics is not None:
+                self.metrics.job_timeouts.labels(kind).inc()
             if pool is not None:
                 loop.call_later(STUCK_AFTER, _check_stuck, running, pool, job.__name__)
             raise WorkTimeout(f"{job.__name__} overran its {limit:g} s; its worker finishes it anyway") from None
@@ -405,6 +415,17 @@ def _ended(turn: asyncio.Semaphore, running: asyncio.Future[Any]) -> None:
     turn.release()
     if not running.cancelled():
         running.exception()  # a job whose caller gave up: its failure is not an unretrieved error
+
+
+def _kind(job: Callable[..., Any], args: tuple[Any, ...]) -> str:
+    """A job's kind for the metrics: its picture's (train, hand …), ``replay``, or ``ai``."""
+    if job in (_draw, _draw_described):
+        return str(args[0])
+    return {_replay: "replay", _answer: "ai"}.get(job, job.__name__.strip("_"))
+
+
+def _timed(metrics: Metrics, kind: str, began: float, running: asyncio.Future[Any]) -> None:
+    metrics.jobs.labels(kind).observe(time.perf_counter() - began)
 
 
 def _check_stuck(running: asyncio.Future[Any], pool: ProcessPoolExecutor, name: str) -> None:
