@@ -31,7 +31,7 @@ from table.service import TEAM, Outcome, TableError
 from table.storage import LOBBY, OVER, RUNNING, GameRow
 
 if TYPE_CHECKING:
-    from bot import ColtBot
+    from cogs.app import ColtBot
 
 log = logging.getLogger(__name__)
 

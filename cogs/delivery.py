@@ -39,7 +39,7 @@ from cogs.outbox import Retry
 from table.storage import Delivery, OutboxRow, Store
 
 if TYPE_CHECKING:
-    from bot import ColtBot
+    from cogs.app import ColtBot
 
 log = logging.getLogger(__name__)
 

@@ -55,7 +55,7 @@ from table.service import (
 from table.storage import LOBBY, Delivery, GameRow, PlayerRow
 
 if TYPE_CHECKING:
-    from bot import ColtBot
+    from cogs.app import ColtBot
 
 log = logging.getLogger(__name__)
 UPLOAD_LIMIT = 8 * 1024 * 1024  # bytes a bot may attach in any server

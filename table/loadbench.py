@@ -96,7 +96,7 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.http import router as simcord_router
 
 import engine
-from bot import ColtBot, collector_tuned, create_bot
+from cogs.app import ColtBot, collector_tuned, create_bot
 from engine.plain import copy_plain
 from table.config import Settings, is_url
 from table.service import Tables

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot import ColtBot, create_bot
+from cogs.app import ColtBot, create_bot
 from table.config import Settings
 
 

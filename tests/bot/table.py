@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot import ColtBot
+from cogs.app import ColtBot
 
 NAMES = ("alice", "bob", "carol", "dan", "eve", "fay")
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot import create_bot
+from cogs.app import create_bot
 from table.pace import PACES
 from table.service import MISSES_BEFORE_ABSENT, TableError, time_limit
 from tests.bot.table import (

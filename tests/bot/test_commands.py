@@ -11,7 +11,7 @@ import discord
 import pytest
 from simcord import InteractionResult
 
-from bot import create_bot
+from cogs.app import create_bot
 from cogs.colt import Colt
 from lang import CODES, language
 from table.loadbench import emit_click

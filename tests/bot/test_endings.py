@@ -168,7 +168,7 @@ async def test_a_lobby_left_open_is_closed_and_told_when_the_world_starts_afresh
     """The local table's restart: an open lobby's message is gone, so its lobby is closed, and told."""
     from dataclasses import replace
 
-    from bot import create_bot
+    from cogs.app import create_bot
 
     table = setup_table(simcord_env, 2)
     lobby = await open_lobby(table)

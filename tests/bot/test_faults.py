@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from simcord import InteractionResult
 
-from bot import create_bot
+from cogs.app import create_bot
 from cogs.delivery import Courier
 from engine.observe import observe_log
 from render.caption import split_runs

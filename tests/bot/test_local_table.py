@@ -11,7 +11,7 @@ from typing import Any
 
 import simcord
 
-from bot import create_bot
+from cogs.app import create_bot
 from table.config import Settings
 from table.local import LocalTable
 from tests.bot.table import ai_choice, component_id, live_buttons, prompt_message

@@ -19,7 +19,7 @@ import discord
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import ColtBot, create_bot
+from cogs.app import ColtBot, create_bot
 from cogs.delivery import Courier
 from cogs.outbox import Outbox, Retry
 from render import samples

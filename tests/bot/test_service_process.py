@@ -116,7 +116,7 @@ def test_a_stop_signal_stops_cleanly_with_code_0(bot_process: subprocess.Popen[b
 async def test_the_discord_path_stops_on_sigterm(simcord_env, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """``run_on_discord``'s handlers on the bot that connects to Discord: SIGTERM closes it, its
     database and workers included (the same ``stop_on_signals`` as on Discord)."""
-    from bot import stop_on_signals
+    from cogs.app import stop_on_signals
 
     bot = simcord_env.bot
     stop_on_signals(bot)

@@ -9,7 +9,7 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot import ColtBot, ShardedColtBot, create_bot
+from cogs.app import ColtBot, ShardedColtBot, create_bot
 from table.config import Settings
 from table.storage import RUNNING, Delivery
 from tests.bot.table import open_and_start, play_to_the_end, setup_table

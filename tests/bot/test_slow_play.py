@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from simcord import InteractionResult
 
-from bot import create_bot
+from cogs.app import create_bot
 from table.loadbench import emit_click
 from table.pace import HOUR, PACES, next_reminder, reminders
 from table.service import Tables

@@ -6,7 +6,7 @@ import asyncio
 import random
 import re
 
-from bot import create_bot
+from cogs.app import create_bot
 from lang import english
 from table.service import TableError
 from tests.bot.table import (
