@@ -25,6 +25,7 @@ from cogs.outbox import Outbox
 from cogs.pictures import Pictures
 from cogs.presenter import Presenter
 from cogs.translator import CatalogTranslator
+from cogs.tree import ColtTree
 from table import logs
 from table.config import AUTO, Settings
 from table.metrics import Metrics, MetricsServer
@@ -48,7 +49,8 @@ class ColtBot(commands.Bot):
 
     def __init__(self, settings: Settings, **shards: Any) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=ColtTree, **shards)
         self.settings = settings
         # How the bot waits on purpose (the story's rhythm, an AI's pause, a deadline, a retry): the
         # local table makes these waits follow its simulated clock without holding up a click.

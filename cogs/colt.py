@@ -20,6 +20,7 @@ from cogs.delivery import DESCRIPTION_LIMIT
 from cogs.presenter import Presenter
 from cogs.story import as_it_stands, waiting_clock
 from cogs.translator import command_list, command_text, option_choices
+from cogs.tree import TOLD
 from engine import observe
 from engine.ai import LEVELS
 from lang import CODES, Language, for_locale, language
@@ -122,19 +123,18 @@ class Colt(commands.Cog):
         """A value none of an option's choices has: Discord's clients offer only the choices, but a
         crafted request, or a client with an old copy of the commands, may carry any. discord.py
         refuses it before the command runs (a ``Choice`` parameter), so nothing is stored; the
-        person is told which values are taken. Any other error is logged, as discord.py does when a
-        cog has no handler of its own."""
+        person is told which values are taken. Any other error is the tree's to tell and log."""
         command, option = interaction.command, None
         if isinstance(error, app_commands.TransformerError) and isinstance(command, app_commands.Command):
             option = next((p for p in command.parameters
                            if p.choices and error.value not in [c.value for c in p.choices]), None)
         if option is None:
-            log.error("the command %s failed", command.qualified_name if command else "?", exc_info=error)
-            return
+            return  # the tree tells the person and logs it (cogs.tree)
         lang = await self.readers.answering(interaction)
         command_name, name, choices = await option_choices(option, self.bot.tree, lang)
         await self._refuse(interaction, lang.text("reply.not-a-choice", command=command_name, option=name,
                                                   choices=" · ".join(choices)))
+        interaction.extras[TOLD] = True
 
     async def _game_here(self, interaction: discord.Interaction) -> GameRow | None:
         """The game of this channel (or the player's only running game)."""

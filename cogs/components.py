@@ -3,9 +3,12 @@ and the answer, and the cog looks everything else up in storage (discord.ui.Dyna
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
+
+from cogs.tree import tell
 
 if TYPE_CHECKING:
     from cogs.colt import Colt
@@ -28,11 +31,30 @@ def _cog(interaction: discord.Interaction) -> Colt:
     return cog  # type: ignore[no-any-return]
 
 
+def _told_on_failure(callback: Any) -> Any:
+    """A click whose handling fails is told so (discord.py would only log it, and the person would
+    wait on a spinner), then the failure goes on to discord.py's log."""
+    @functools.wraps(callback)
+    async def told(self: Any, interaction: discord.Interaction) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception:
+            await tell(interaction, "error.failed")
+            raise
+
+    return told
+
+
 class _Numbered:
     """The numbers an item's id carries, checked before its callback: 19 digits may still be more
     than the database's integers hold, and such a click is refused as an id the bot never made."""
 
     numbers: tuple[int, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "callback" in cls.__dict__:
+            cls.callback = _told_on_failure(cls.__dict__["callback"])  # type: ignore[method-assign]
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if all(valid_id(number) for number in self.numbers):

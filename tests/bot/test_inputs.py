@@ -233,3 +233,37 @@ async def test_every_option_of_every_colt_command_refuses_what_it_does_not_offer
         said = await _refused(simcord_env, settings, table.users[0].id, table.lobby_channel.id,
                               command.qualified_name, **{option.display_name: "not one of them"})
         assert said.startswith(f"`/{command.qualified_name}` takes only these values"), said
+
+
+async def test_a_command_the_bot_does_not_have_is_answered(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: a removed command, or a client's old copy of one, got no answer ("The application
+    did not respond"); it is refused now, only to its sender."""
+    table = setup_table(simcord_env, 3)
+    user, channel = table.users[0], table.lobby_channel
+    data = {"id": "1", "name": "colt-old", "type": 1, "options": []}
+    record, payload = interactions.base_payload(simcord_env.backend, type=InteractionType.APPLICATION_COMMAND,
+                                                channel_id=channel.id, guild_id=channel.guild.id, user_id=user.id,
+                                                data=data)
+    simcord_env.backend.emit("INTERACTION_CREATE", payload)
+    await simcord_env.settle()
+    assert shown(simcord_env, record).content == language("en").text("error.unknown-command")
+    assert [type(e) for e in simcord_env.errors] == [app_commands.CommandNotFound]
+
+
+async def test_a_click_whose_handling_fails_is_told_so(simcord_env, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: a failure inside a button's handling was only logged, the clicker left waiting;
+    the clicker is told now (and it is still logged)."""
+    table = setup_table(simcord_env, 3)
+    game_id = await open_and_start(table)
+    user = await pending_user(table, game_id)
+    cog = table.bot.get_cog("Colt")
+
+    async def broken(*args: Any) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cog, "on_answer", broken)
+    message = prompt_message(user)
+    clicked = await user.click(message, custom_id=live_buttons(message)[0].custom_id)
+    told = [m.content for m in [clicked.response, *clicked.followups] if m is not None]
+    assert told == [language("en").text("error.failed")] and clicked.ephemeral
+    assert any(r.exc_info and isinstance(r.exc_info[1], RuntimeError) for r in caplog.records)  # still logged
