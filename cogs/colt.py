@@ -85,7 +85,7 @@ class Colt(commands.Cog):
                 try:
                     await self._show_again(row)
                 except Exception:
-                    log.exception("could not show game %s again", row.id)
+                    log.exception("could not show game %s again", row.id, extra={"game": row.id})
 
     async def _show_again(self, row: GameRow) -> None:
         state = await self.tables.state(row.id, row)
@@ -516,7 +516,7 @@ class Colt(commands.Cog):
             outcome = await self.tables.start(game_id, interaction.user.id, channel.id)
         except Exception as error:
             if not isinstance(error, TableError):
-                log.exception("game %s could not start", game_id)
+                log.exception("game %s could not start", game_id, extra={"game": game_id})
             await self.tables.release_start(game_id)
             if channel is not None and (await self.tables.row(game_id)).channel_id != channel.id:
                 await self._delete_quietly(channel)  # no game plays there
@@ -538,13 +538,13 @@ class Colt(commands.Cog):
                 return await guild.create_text_channel(f"colt-express-{row.id}", category=category,
                                                        topic=lang.text("table.channel-topic", game=row.id))
             except discord.HTTPException as error:
-                log.info("no channel for game %s (%s); trying a thread", row.id, error)
+                log.info("no channel for game %s (%s); trying a thread", row.id, error, extra={"game": row.id})
         if isinstance(here, discord.TextChannel):
             try:
                 return await here.create_thread(name=lang.text("table.thread-name", game=row.id),
                                                 type=discord.ChannelType.public_thread)
             except discord.HTTPException as error:
-                log.info("no thread for game %s (%s)", row.id, error)
+                log.info("no thread for game %s (%s)", row.id, error, extra={"game": row.id})
         return None
 
     async def channel_lost(self, game_id: int, lost: int) -> str:
@@ -572,7 +572,8 @@ class Colt(commands.Cog):
             try:
                 await self.channel_lost(row.id, channel_id)
             except Exception:
-                log.exception("game %s lost its channel and could not get a new one now", row.id)
+                log.exception("game %s lost its channel and could not get a new one now", row.id,
+                              extra={"game": row.id})
 
     @staticmethod
     async def _delete_quietly(channel: Any) -> None:
@@ -714,7 +715,7 @@ class Colt(commands.Cog):
                 await channel.set_permissions(channel.guild.me, send_messages=True, attach_files=True)
                 await channel.set_permissions(channel.guild.default_role, send_messages=False)
         except discord.HTTPException as error:
-            log.info("could not make game %s's channel read-only: %s", row.id, error)
+            log.info("could not make game %s's channel read-only: %s", row.id, error, extra={"game": row.id})
         await self.tables.storage.update_game(row.id, cleanup_at=time.time() + self.bot.settings.cleanup_after)
 
     @tasks.loop(minutes=5)
