@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs.outbox import Retry
+from cogs.outbox import Retry, shown
 from table.storage import Delivery, OutboxRow, Store
+from table.workers import urgent
 
 if TYPE_CHECKING:
     from cogs.app import ColtBot
@@ -193,6 +194,8 @@ class Courier:
         kwargs = self._common(body)
         if body.get("pictures") and new_digest != old_digest:
             kwargs["attachments"] = _discord_files(await self._files(rows, body))
+        elif body.get("clear_pictures") and old_digest != new_digest:
+            kwargs["attachments"] = []  # the pictures it had are out of date: none now
         if "content" in body:
             kwargs["content"] = body["content"]
         try:
@@ -206,8 +209,8 @@ class Courier:
             else:
                 await self._done(rows)
             return True
-        await self._done(rows, remember=None if body.get("forget") else (message, new_digest if
-                                                                          body.get("pictures") else old_digest))
+        kept = body.get("pictures") or body.get("clear_pictures")
+        await self._done(rows, remember=None if body.get("forget") else (message, new_digest if kept else old_digest))
         return True
 
     async def _delete(self, rows: list[OutboxRow], channel: discord.abc.Messageable, body: dict[str, Any]) -> bool:
@@ -237,7 +240,10 @@ class Courier:
         ids = tuple(row.id for row in rows)
         drawn = self._drawn.get(ids)
         if drawn is None:
-            drawn = self._drawn[ids] = await self.draw(pictures)
+            # A prompt's picture is what its player waits for: it goes before the channel's pictures
+            # and the hands brought up to date (table.workers ``Turns``).
+            with urgent() if shown(rows[0]) == "prompt" else contextlib.nullcontext():
+                drawn = self._drawn[ids] = await self.draw(pictures)
             while len(self._drawn) > DRAWN_KEPT:
                 self._drawn.popitem(last=False)
         return drawn

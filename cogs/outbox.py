@@ -134,6 +134,8 @@ class Outbox:
     async def _hold(self, target: str, longer: float = 0.0) -> bool:
         """Whether this process delivers ``target`` for the next ``lease`` (and ``longer``) seconds:
         the lease is claimed, or renewed once half of it is gone; False when another process holds it."""
+        if not self.storage.shared:
+            return True  # one process on its own database (SQLite): nobody to share targets with
         now = self.clock()
         if self._held.get(target, 0.0) - now > self.lease / 2 + longer:
             return True
@@ -212,7 +214,7 @@ class Outbox:
                 rows = rows[len(batch):]
                 if not rows and complete and target not in self._again and not await self._finished(target):
                     return  # everything read was delivered, and nothing was written since
-                if rows:
+                if rows and reached:  # a row that reached nothing (no message to delete) took no slot
                     pause = self.story_interval if _is_frame(batch[-1]) and _is_frame(rows[0]) else 0.0
                     pause = max(pause, self.interval)  # never faster than Discord's limits per channel
                     if pause:
@@ -231,14 +233,14 @@ class Outbox:
         """A delivered message caused by a click: the first prompt or picture of each click at a
         target is timed from the click (those behind it at the same target waited for it).
         What was timed last at this target."""
-        what = _shown(row)
+        what = shown(row)
         if row.clicked_at is None or what is None or last == (row.clicked_at, what):
             return last
         self.metrics.delivered.labels(what).observe(max(0.0, self.clock() - row.clicked_at))
         return row.clicked_at, what
 
 
-def _shown(row: OutboxRow) -> str | None:
+def shown(row: OutboxRow) -> str | None:
     """What a person waits for after a click: a ``prompt`` (a DM whose answer buttons they may click
     now: their decision) or a ``picture`` (a train picture in the game's channel); None for the rest."""
     if _is_frame(row):

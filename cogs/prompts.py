@@ -139,24 +139,28 @@ class Prompts:
             if outcome.answered_by is not None and answered and answered.startswith("plan "):
                 seats.add(outcome.answered_by)
             for seat in sorted(seats):
+                # The one who just played waits now: their hand in words only, no picture drawn for
+                # it (one planning picture per card played: the next player's).
+                waiting = pending is None or seat != pending.seat
                 out += await self.send(row, state, players[seat], key="hand", fresh=False, table=table,
-                                       catch_up=seat != outcome.answered_by)
+                                       catch_up=seat != outcome.answered_by, picture=not waiting)
         if pending is not None and pending.kind != "plan":
             out += await self.send(row, state, players[pending.seat], key="choice", fresh=True, table=table,
                                    catch_up=outcome.answered_by != pending.seat)
         return out
 
     async def send(self, row: GameRow, state: Game, player: PlayerRow, *, key: str, fresh: bool,
-                   table: Language, catch_up: bool = False) -> list[Delivery]:
+                   table: Language, catch_up: bool = False, picture: bool = True) -> list[Delivery]:
         """One player's prompt: a new message (``fresh``), or the remembered one brought up to date.
-        ``catch_up``: the player is asked after others played (see ``_since``).
+        ``catch_up``: the player is asked after others played (see ``_since``); ``picture``: False
+        for a message brought up to date without its hand's picture (it loses the old one).
 
         A closed DM is told in the channel (once), with the "Show my hand" button."""
         if player.user_id is None or player.absent:
             return []
         lang = await self.readers.of_user(player.user_id)
         prompt = self.prompt_now(row, state, player.seat, lang)
-        pictures = [picture_of(row.id, prompt.hand, lang)] if prompt.hand is not None else []
+        pictures = [picture_of(row.id, prompt.hand, lang)] if prompt.hand is not None and picture else []
         if prompt.choice is not None:  # the train as the chooser sees it, what each button names ringed
             pictures = [{"file": f"choice{row.id}-{state.step}.png", "draw": "choice", "obs": prompt.choice,
                          "lang": lang.code}]
@@ -170,6 +174,7 @@ class Prompts:
         body: dict[str, Any] = {
             "op": "send" if fresh else "edit", "key": f"{key}:{player.seat}", "content": prompt.content,
             "view": view_components(prompt.view), "pictures": pictures, "missing": "send",
+            **({} if picture else {"clear_pictures": True}),
             "dm": {"game": row.id, "user": player.user_id,
                    "if_closed": {"target": closed.target, "body": closed.body}},
         }

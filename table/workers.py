@@ -54,7 +54,11 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
+import contextvars
 import functools
+import heapq
+import itertools
 import logging
 import multiprocessing
 import multiprocessing.forkserver
@@ -64,7 +68,7 @@ import signal
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -102,6 +106,10 @@ PICTURES: dict[str, Callable[..., Any]] = {
     "choice": render.choice_image,
     "scoreboard": render.scoreboard_image,
 }
+
+
+# Whether the jobs of the current task are urgent (``urgent``): read where a job waits for its turn.
+URGENT: contextvars.ContextVar[bool] = contextvars.ContextVar("colt_urgent_work", default=False)
 
 
 class WorkTimeout(TimeoutError):
@@ -196,8 +204,7 @@ class _Shared:
         self.pool: ProcessPoolExecutor | None = None
         self.size = machine_size()
         self.handles = 0
-        self.turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
-            weakref.WeakKeyDictionary())
+        self.turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Turns] = weakref.WeakKeyDictionary()
 
     def current(self) -> ProcessPoolExecutor:
         """The running pool, started now if there is none."""
@@ -214,10 +221,10 @@ class _Shared:
                 self.pool = None
         _stop(broken)
 
-    def turn(self, loop: asyncio.AbstractEventLoop, size: int) -> asyncio.Semaphore:
+    def turn(self, loop: asyncio.AbstractEventLoop, size: int) -> Turns:
         with self.lock:
             if loop not in self.turns:
-                self.turns[loop] = asyncio.Semaphore(size)
+                self.turns[loop] = Turns(size)
             return self.turns[loop]
 
     def open(self) -> None:
@@ -274,6 +281,51 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     for process in list(processes.values()):
         if process.is_alive():
             process.terminate()
+
+
+class Turns:
+    """An event loop's turns at the workers: one job per worker at a time, the others waiting in the
+    bot. An urgent job (a prompt whose player waits to answer it: cogs.delivery) goes before every
+    other job waiting (pictures for the channel, a hand brought up to date, the AI); jobs of the
+    same urgency keep their order."""
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # a heap: (not urgent, order, turn)
+        self._order = itertools.count()
+
+    async def acquire(self, urgent: bool = False) -> None:
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiting = (0 if urgent else 1, next(self._order), turn)
+        heapq.heappush(self._waiting, waiting)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.cancelled():  # stopped waiting: out of the queue
+                self._waiting.remove(waiting)
+                heapq.heapify(self._waiting)
+            else:
+                self.release()  # given the turn just as it was cancelled: the next one takes it
+            raise
+
+    def release(self) -> None:
+        if self._waiting:
+            heapq.heappop(self._waiting)[2].set_result(None)
+        else:
+            self.free += 1
+
+
+@contextlib.contextmanager
+def urgent() -> Iterator[None]:
+    """The jobs started within go before the others waiting for a worker (``Turns``)."""
+    token = URGENT.set(True)
+    try:
+        yield
+    finally:
+        URGENT.reset(token)
 
 
 _SHARED = _Shared()
@@ -386,7 +438,7 @@ class Workers:
             raise RuntimeError("these workers are closed")
         loop = asyncio.get_running_loop()
         turn = _SHARED.turn(loop, _SHARED.size)
-        await turn.acquire()
+        await turn.acquire(URGENT.get())
         if self.closed:  # while waiting for a turn
             turn.release()
             raise RuntimeError("these workers are closed")
@@ -418,7 +470,7 @@ class Workers:
             raise WorkTimeout(f"{job.__name__} overran its {limit:g} s; its worker finishes it anyway") from None
 
 
-def _ended(turn: asyncio.Semaphore, running: asyncio.Future[Any]) -> None:
+def _ended(turn: Turns, running: asyncio.Future[Any]) -> None:
     turn.release()
     if not running.cancelled():
         running.exception()  # a job whose caller gave up: its failure is not an unretrieved error

@@ -309,3 +309,40 @@ async def test_a_worker_describes_each_picture_as_it_is_described_here() -> None
             await pool.described("map", frames, "en")
     finally:
         await pool.close()
+
+
+async def test_an_urgent_job_goes_before_the_others_waiting_for_a_worker() -> None:
+    """Issue 29: a prompt's picture (its player waits for it) is not held behind the channel's."""
+    from table.workers import Turns
+
+    turns, order = Turns(1), []
+    await turns.acquire()  # the one worker is busy
+
+    async def job(name: str, urgent: bool) -> None:
+        await turns.acquire(urgent)
+        order.append(name)
+        turns.release()
+
+    waiting = [asyncio.create_task(job(name, name.startswith("prompt"))) for name in
+               ("train-1", "hand-1", "prompt-1", "train-2", "prompt-2")]
+    await asyncio.sleep(0)
+    turns.release()
+    await asyncio.gather(*waiting)
+    assert order == ["prompt-1", "prompt-2", "train-1", "hand-1", "train-2"]
+    assert turns.free == 1
+
+
+async def test_a_job_that_stops_waiting_gives_its_turn_on() -> None:
+    from table.workers import Turns
+
+    turns = Turns(1)
+    await turns.acquire()
+    gone = asyncio.create_task(turns.acquire())
+    after = asyncio.create_task(turns.acquire())
+    await asyncio.sleep(0)
+    gone.cancel()
+    await asyncio.gather(gone, return_exceptions=True)
+    turns.release()
+    await asyncio.wait_for(after, 1.0)  # the cancelled one never held the turn
+    turns.release()
+    assert turns.free == 1
