@@ -31,9 +31,9 @@ sprites, the palette and every catalog before its first job (some 0.3 s).
 
 **Memory** (measured): a worker is 76 MB resident at rest (66 MB its own, the rest shared with the
 fork server). Drawing fills its caches, each bounded: panels (256, some 21 MB), pile strips (64,
-13 MB), cards, text sprites and widths; it reaches some 170 MB after a whole 5-player game and
-about 220 MB after a base, a Horses & Stagecoach and a Marshal & Prisoners game, where it levels
-off. The caches are what keep a picture to a few milliseconds.
+13 MB), cards, text sprites and widths; it reaches some 170 MB after a whole 5-player game, about
+225 MB after a base, a Horses & Stagecoach and a Marshal & Prisoners game, and levels off near
+240 MB (six such games). The caches are what keep a picture to a few milliseconds.
 
 **Time limits.** At most one job per worker is handed to the pool at a time (the others wait
 their turn in the bot), so a job's time limit counts from when a worker takes it, not from the
@@ -93,7 +93,7 @@ Observation = dict[str, Any]
 Event = dict[str, Any]
 T = TypeVar("T")
 
-MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 75 to 220 MB (see Memory above)
+MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 75 to 240 MB (see Memory above)
 NICENESS = 10  # how much lower the workers' priority is than the bot's (Unix)
 STUCK_AFTER = 60.0  # seconds past its limit after which a job's worker is deemed stuck
 # Imported once, by the fork server; table.lifeline first, which binds it to the bot.
