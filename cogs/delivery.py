@@ -146,12 +146,13 @@ class Courier:
         kind, _, raw = row.target.partition(":")
         ident = int(raw)
         if kind == "game":
-            game = await self.storage.game(ident)
-            if game is None:
+            found = await self.storage.game_channel(ident)
+            if found is None:
                 return None
-            if game.channel_id is None:
+            channel_id, guild_id = found
+            if channel_id is None:
                 raise Retry(f"game {ident} has no channel yet")
-            return self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         if kind == "user":
             return self.bot.get_partial_messageable(await self._dm_channel(ident))
         return self.bot.get_partial_messageable(ident)

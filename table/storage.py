@@ -660,6 +660,14 @@ class Store:
         rows = await self._rows("SELECT * FROM games WHERE id = ?", (game_id,))
         return _game(rows[0]) if rows else None
 
+    async def game_channel(self, game_id: int) -> tuple[int | None, int] | None:
+        """A game's channel (None until it has one) and server, without the rest of its row (its
+        state is tens of KB): what every delivery to the game's channel reads."""
+        if game_id not in SQLITE_INTEGER:
+            return None
+        rows = await self._rows("SELECT channel_id, guild_id FROM games WHERE id = ?", (game_id,))
+        return (rows[0]["channel_id"], rows[0]["guild_id"]) if rows else None
+
     async def games(self, *statuses: str, guild_id: int | None = None) -> list[GameRow]:
         sql = f"SELECT * FROM games WHERE status IN ({', '.join('?' * len(statuses))})"
         params: list[Any] = list(statuses)
