@@ -31,6 +31,7 @@ from tests.bot.table import (
 
 
 async def test_a_person_asks_to_be_the_marshal_and_plays_a_whole_game_from_the_dms(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    simcord_env.settle_timeout = 30.0  # a whole game's clicks on a busy machine (CI)
     table = setup_table(simcord_env, 3)
     game_id = await start_with(table, ["ghost", MARSHAL, "tuco"], toggles=["powers", "events", "prisoners"])
     lobby = next(m for m in table.lobby_channel.history() if m.embeds)
@@ -59,6 +60,7 @@ async def test_a_person_asks_to_be_the_marshal_and_plays_a_whole_game_from_the_d
 async def test_the_marshal_plays_a_whole_game_with_horses_and_stagecoach_too(simcord_env) -> None:  # type: ignore[no-untyped-def]
     """M-50: both expansions from the lobby; the horse attack asks the bandits only, the Marshal is
     still player 1 and first player, and the game reaches its final count."""
+    simcord_env.settle_timeout = 30.0  # a whole game's clicks on a busy machine (CI)
     table = setup_table(simcord_env, 3)
     game_id = await start_with(table, [MARSHAL, "doc", "belle"], toggles=["powers", "events", "horses", "prisoners"])
     lobby = next(m for m in table.lobby_channel.history() if m.embeds)
