@@ -20,7 +20,7 @@ from cogs.delivery import DESCRIPTION_LIMIT
 from cogs.presenter import Presenter
 from cogs.story import as_it_stands, waiting_clock
 from cogs.translator import command_list, command_text, option_choices
-from cogs.tree import TOLD
+from cogs.tree import TOLD, say
 from engine import observe
 from engine.ai import LEVELS
 from lang import CODES, Language, for_locale, language
@@ -97,10 +97,7 @@ class Colt(commands.Cog):
     @staticmethod
     async def _refuse(interaction: discord.Interaction, text: str) -> None:
         """Tell the clicker (only them) why nothing happened."""
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await say(interaction, text)
 
     async def refuse_click(self, interaction: discord.Interaction) -> None:
         """A click on an id none of the bot's buttons has (crafted, or from some other bot) or with

@@ -44,7 +44,12 @@ async def tell(interaction: discord.Interaction, key: str) -> None:
 
         text = english().text(key)
     with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await say(interaction, text)
+
+
+async def say(interaction: discord.Interaction, text: str) -> None:
+    """``text`` to the person alone: as the interaction's answer, or a follow-up once answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

@@ -98,8 +98,8 @@ def resolve_next(game: Game) -> None:
         return
     played = game.pile[game.cursor]
     game.cursor += 1
-    owner, _, action = played.card.partition(":")
-    name = played.bandit or owner  # PlayedCard.performer, without a property call per card
+    action = played.card.partition(":")[2]
+    name = played.performer
     hooks = game.hooks
     if hooks.in_play and not all(in_play(game, name) for in_play in hooks.in_play):
         return  # off the board for good (escaped, H-22): the card is not revealed nor resolved

@@ -15,10 +15,10 @@ from engine.model import (
     STEALING,
     SWITCHING,
     TUNNEL,
-    Decision,
     Game,
     PlayedCard,
     Seat,
+    card_owner,
     is_bullet,
 )
 
@@ -156,10 +156,7 @@ def plan_next(game: Game) -> None:
         values.append("draw")
     for hook in game.hooks.plan_answers:
         values = hook(game, seat, values)
-    if len(values) > 1:
-        game.pending = Decision(seat.index, None, "plan", values, {})
-    else:
-        _plan(game, None, values[0] if values else "pass", {})
+    ask(game, seat.index, None, "plan", values or ["pass"])
 
 
 def plan_kinds(game: Game) -> str:
@@ -272,7 +269,7 @@ def end_round_cards(game: Game) -> None:
     bandits, seats, expert = game.bandits, game.seats, game.options.expert
     for played in game.pile:
         card = played.card
-        owner = bandits.get(card.partition(":")[0])  # card_owner, inline: some 70 cards a game
+        owner = bandits.get(card_owner(card))
         seat = seats[owner.seat if owner else played.seat]  # its owner's (V-4.3)
         (seat.discard if expert else seat.deck).append(card)
     game.pile.clear()
