@@ -35,9 +35,8 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs.outbox import Retry, shown
+from cogs.outbox import Retry
 from table.storage import Delivery, OutboxRow, Store
-from table.workers import urgent
 
 if TYPE_CHECKING:
     from cogs.app import ColtBot
@@ -241,10 +240,7 @@ class Courier:
         ids = tuple(row.id for row in rows)
         drawn = self._drawn.get(ids)
         if drawn is None:
-            # A prompt's picture is what its player waits for: it goes before the channel's pictures
-            # and the hands brought up to date (table.workers ``Turns``).
-            with urgent() if shown(rows[0]) == "prompt" else contextlib.nullcontext():
-                drawn = self._drawn[ids] = await self.draw(pictures)
+            drawn = self._drawn[ids] = await self.draw(pictures)
             while len(self._drawn) > DRAWN_KEPT:
                 self._drawn.popitem(last=False)
         return drawn

@@ -14,7 +14,7 @@ channel, a person's DMs, a lobby's channel) while that target has rows, in the o
   ``BACKLOG_AFTER``: after a restart or an outage) combines consecutive pictures into one message
   (up to Discord's 10 attachments), never dropping one;
 - an edit of a message still waiting behind a newer edit of the same message is skipped (only the
-  newest state matters).
+  newest state matters), and so is a message waiting to be sent that a row behind it deletes.
 
 Rows survive restarts: a fresh bot starts a worker for every target with rows. A send that was under
 way when the process died is looked for in the channel before it is sent again (cogs.delivery).
@@ -30,6 +30,7 @@ periodic ``sweep`` of the others takes its targets over once the leases have lap
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -37,6 +38,7 @@ from collections.abc import Awaitable, Callable, Iterable
 
 from table.metrics import Metrics
 from table.storage import OutboxRow, Store, process_name
+from table.workers import urgent
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +197,11 @@ class Outbox:
                     rows = rows[len(superseded):]
                     continue
                 try:
-                    reached = await self.deliver(batch)
+                    # A prompt is what its player waits for, and it waits for every row ahead of it
+                    # at its target: their pictures go before the channels' pictures and the hands
+                    # brought up to date, as its own do (table.workers ``Turns``).
+                    with urgent() if any(shown(row) == "prompt" for row in rows) else contextlib.nullcontext():
+                        reached = await self.deliver(batch)
                 except Retry as retry:
                     pause = retry.after if retry.after is not None else backoff(failures)
                     failures += 1
@@ -256,10 +262,14 @@ def plan_batch(rows: list[OutboxRow], *, combine: bool = True) -> tuple[list[Out
     """What to deliver now: the first row, with (``combine``: a backlog) the frames queued right
     behind it, as one message.
 
-    Or, when the first row is an edit that a later waiting edit of the same message replaces, no
-    batch and that superseded row to skip."""
+    Or, when the first row is an edit that a later waiting edit of the same message replaces, or
+    the send of a message that a later waiting row deletes (a status line already out of date),
+    no batch and that superseded row to skip."""
     first = rows[0]
     body = first.body
+    if body.get("op") == "send" and body.get("key") and any(
+            later.body.get("op") == "delete" and _same_key(later, first) for later in rows[1:]):
+        return [], [first]
     if body.get("op") == "edit":
         for later in rows[1:]:
             if later.body.get("op") == "send" and _same_key(later, first):

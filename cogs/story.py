@@ -180,7 +180,9 @@ class Story:
             out.append(to_game(row.id, {"op": "send", "pictures": [
                 self.train(row, observe(state, None), lang, "start")]}))
         out += self._frames(row, state, before, events, lang)
-        out += self._pile_and_status(row, state, events, lang, people_of(outcome.players, lang))
+        # A planning answer was asked with no status line in the channel: none to take away.
+        showing = outcome.answered is None or outcome.answered.partition(" ")[0] not in PLANNING_KINDS
+        out += self._pile_and_status(row, state, events, lang, people_of(outcome.players, lang), showing=showing)
         if state.phase == "over":
             self.forget(outcome.game_id)
         return out
@@ -244,7 +246,7 @@ class Story:
         ]
 
     def _pile_and_status(self, row: GameRow, state: Game, events: list[dict[str, Any]],
-                         lang: Language, people: People) -> list[Delivery]:
+                         lang: Language, people: People, *, showing: bool = True) -> list[Delivery]:
         public = observe(state, None)
         deadline = waiting_clock(row, state.step, lang)
         out: list[Delivery] = []
@@ -257,7 +259,7 @@ class Story:
                 "op": "edit", "key": "pile", "missing": "send", "view": view, "mentions": False,
                 "content": self.pile_text(public, lang, draws_this_round(state), deadline,
                                           this_round(state, "drink"), people)}))
-        out += self.status(row, public, lang, deadline, people)
+        out += self.status(row, public, lang, deadline, people, showing=showing)
         return out
 
     def retimed(self, row: GameRow, state: Game, lang: Language, people: People) -> list[Delivery]:
@@ -271,9 +273,10 @@ class Story:
                                 "view": view_components(self.hand_view(row, lang))})
 
     def status(self, row: GameRow, public: Observation, lang: Language, deadline: str,
-               people: People) -> list[Delivery]:
-        """One line at the bottom of the channel while a player decides during Stealin'."""
-        out = [to_game(row.id, {"op": "delete", "key": "status"})]
+               people: People, *, showing: bool = True) -> list[Delivery]:
+        """One line at the bottom of the channel while a player decides during Stealin' (the one
+        ``showing`` before is taken away, so that the new one comes below what was posted since)."""
+        out = [to_game(row.id, {"op": "delete", "key": "status"})] if showing else []
         pending = public["pending"]
         if pending is not None and pending["kind"] not in PLANNING_KINDS:
             out.append(to_game(row.id, {"op": "send", "key": "status", "mentions": False,

@@ -35,11 +35,12 @@ SEQUENCES = (("games", "id"), ("outbox", "id"))  # serial ids: the next new row 
 
 
 async def columns(source: Storage, table: str) -> list[str]:
-    return [str(r["name"]) for r in await source._rows(f"PRAGMA table_info({table})")]
+    return [str(r["name"]) for r in await source._rows(f"PRAGMA table_info({table})", small=False)]
 
 
 async def rows_of(store: Store, table: str, names: list[str], order: str) -> list[tuple[Any, ...]]:
-    return [tuple(r) for r in await store._rows(f"SELECT {', '.join(names)} FROM {table} ORDER BY {order}")]
+    sql = f"SELECT {', '.join(names)} FROM {table} ORDER BY {order}"
+    return [tuple(r) for r in await store._rows(sql, small=False)]
 
 
 async def copy(source: Storage, target: PgStorage) -> dict[str, int]:

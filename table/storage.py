@@ -576,7 +576,9 @@ class Store:
     async def commit(self, tx: Tx) -> list[Any]:
         raise NotImplementedError
 
-    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def _rows(self, sql: str, params: Sequence[Any] = (), *, small: bool = True) -> list[Any]:
+        """One read. ``small``: a few rows found by key, as every click reads (SQLite may run it at
+        once on the event loop's thread); False for a scan (the operators' counts, a whole table)."""
         raise NotImplementedError
 
     @asynccontextmanager
@@ -674,12 +676,12 @@ class Store:
         if guild_id is not None:
             sql += " AND guild_id = ?"
             params.append(guild_id)
-        return [_game(row) for row in await self._rows(sql + " ORDER BY id", params)]
+        return [_game(row) for row in await self._rows(sql + " ORDER BY id", params, small=False)]
 
     async def to_clean(self, now: float) -> list[GameRow]:
         """Finished games whose channel is due to be deleted."""
         rows = await self._rows("SELECT * FROM games WHERE status IN (?, ?) AND cleanup_at <= ? ORDER BY id",
-                                (OVER, ABANDONED, now))
+                                (OVER, ABANDONED, now), small=False)
         return [_game(row) for row in rows]
 
     async def game_in_channel(self, channel_id: int) -> GameRow | None:
@@ -705,7 +707,7 @@ class Store:
     async def players_of(self, game_ids: Sequence[int]) -> dict[int, list[PlayerRow]]:
         """The seats of many games in one query (resuming a thousand games after a restart)."""
         found: dict[int, list[PlayerRow]] = {game_id: [] for game_id in game_ids}
-        rows = await self._rows(f"SELECT game_id, {PLAYER_COLUMNS} FROM players ORDER BY game_id, seat")
+        rows = await self._rows(f"SELECT game_id, {PLAYER_COLUMNS} FROM players ORDER BY game_id, seat", small=False)
         for row in rows:
             if row["game_id"] in found:
                 found[row["game_id"]].append(_player(row))
@@ -738,7 +740,8 @@ class Store:
 
     async def ratings(self, guild_id: int) -> list[dict[str, Any]]:
         """A server's rated players (``user:<id>``, ``ai:<level>``): mu, sigma and games."""
-        rows = await self._rows("SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ?", (guild_id,))
+        rows = await self._rows("SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ?", (guild_id,),
+                               small=False)
         return [dict(r) for r in rows]
 
     async def wants_reminders(self, user_id: int) -> bool:
@@ -750,7 +753,7 @@ class Store:
             "SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, SUM(gunslinger) AS gunslingers,"
             " MAX(score) AS best FROM results WHERE guild_id = ? GROUP BY user_id"
             " ORDER BY wins DESC, gunslingers DESC, games DESC",
-            (guild_id,),
+            (guild_id,), small=False,
         )
         return [dict(r) for r in rows]
 
@@ -769,13 +772,13 @@ class Store:
             " OR g.deadline_step = g.step AND (g.deadline_at <= ? OR g.deadline_limit >= ? AND g.reminded < ?"
             " AND g.deadline_at - g.deadline_limit * ? <= ?))"
             " ORDER BY g.id",
-            (RUNNING, now, before, before, REMIND_FROM, len(REMIND_AT), max(REMIND_AT), before))
+            (RUNNING, now, before, before, REMIND_FROM, len(REMIND_AT), max(REMIND_AT), before), small=False)
         return [_game(row) for row in rows]
 
     # --- the outbox ----------------------------------------------------------------------------
 
     async def outbox_targets(self) -> list[str]:
-        return [r[0] for r in await self._rows("SELECT DISTINCT target FROM outbox")]
+        return [r[0] for r in await self._rows("SELECT DISTINCT target FROM outbox", small=False)]
 
     async def outbox(self, target: str, limit: int) -> list[OutboxRow]:
         """The oldest waiting rows of a target, in the order they were written."""
@@ -786,7 +789,7 @@ class Store:
                           r["sending_at"], r["created_at"], r["clicked_at"]) for r in rows]
 
     async def outbox_size(self) -> int:
-        return int((await self._rows("SELECT COUNT(*) FROM outbox"))[0][0])
+        return int((await self._rows("SELECT COUNT(*) FROM outbox", small=False))[0][0])
 
     # --- the operators' view (table.metrics: read when metrics are scraped, never per click) ----------
 
@@ -797,13 +800,13 @@ class Store:
     async def games_by_status(self) -> dict[str, int]:
         """How many games there are of each status (lobby, running, over, abandoned)."""
         counts = dict.fromkeys((LOBBY, RUNNING, OVER, ABANDONED), 0)
-        for status, count in await self._rows("SELECT status, COUNT(*) FROM games GROUP BY status"):
+        for status, count in await self._rows("SELECT status, COUNT(*) FROM games GROUP BY status", small=False):
             counts[str(status)] = int(count)
         return counts
 
     async def outbox_backlog(self) -> tuple[int, float | None]:
         """The outbox's rows waiting, and when the oldest of them was written (``time.time()``)."""
-        ((count, oldest),) = await self._rows("SELECT COUNT(*), MIN(created_at) FROM outbox")
+        ((count, oldest),) = await self._rows("SELECT COUNT(*), MIN(created_at) FROM outbox", small=False)
         return int(count), float(oldest) if oldest is not None else None
 
     async def claims_held(self, holder: str, now: float) -> dict[str, int]:
@@ -811,9 +814,10 @@ class Store:
         by kind (``outbox``: a target's messages, ``channel``: replacing a lost channel)."""
         ((turns,),) = await self._rows(
             "SELECT COUNT(*) FROM games WHERE status = ? AND turn_holder = ? AND turn_step = step AND turn_until >= ?",
-            (RUNNING, holder, now))
+            (RUNNING, holder, now), small=False)
         held = {"turn": int(turns), "outbox": 0, "channel": 0}
-        for (name,) in await self._rows("SELECT name FROM leases WHERE holder = ? AND until >= ?", (holder, now)):
+        for (name,) in await self._rows("SELECT name FROM leases WHERE holder = ? AND until >= ?", (holder, now),
+                                          small=False):
             kind = str(name).partition(":")[0]
             held[kind] = held.get(kind, 0) + 1
         return held
@@ -822,12 +826,16 @@ class Store:
 
 class Storage(Store):
     """SQLite, the embedded default. Writes go through one sqlite3 connection used only from its own
-    thread (one transaction after another, each in one call); reads through an aiosqlite
-    connection of their own."""
+    thread (one transaction after another, each in one call). Small reads (``_rows``) run at once
+    on the event loop's thread through a read-only connection: a row found by key takes
+    microseconds, far less than handing it to a thread and waiting for the GIL to come back (under
+    load a reader thread was busy 90% of the time doing little else). Scans, and a small read that
+    finds the database busy, go through an aiosqlite connection on a thread of its own."""
 
-    def __init__(self, writer: sqlite3.Connection, thread: ThreadPoolExecutor, reader: aiosqlite.Connection) -> None:
+    def __init__(self, writer: sqlite3.Connection, thread: ThreadPoolExecutor, reader: aiosqlite.Connection,
+                 quick: sqlite3.Connection) -> None:
         super().__init__()
-        self.writer, self._thread, self.reader = writer, thread, reader
+        self.writer, self._thread, self.reader, self.quick = writer, thread, reader, quick
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
@@ -844,9 +852,10 @@ class Storage(Store):
             await loop.run_in_executor(thread, writer.close)
             thread.shutdown()
             raise
-        return cls(writer, thread, reader)
+        return cls(writer, thread, reader, _open_quick(str(path)))
 
     async def close(self) -> None:
+        self.quick.close()
         await self.reader.close()
         await _to_the_end(asyncio.get_running_loop().run_in_executor(self._thread, self.writer.close))
         self._thread.shutdown()
@@ -865,10 +874,17 @@ class Storage(Store):
             if tx.targets and work.done() and not work.cancelled() and work.exception() is None:
                 self.committed(tx.targets)
 
-    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+    async def _rows(self, sql: str, params: Sequence[Any] = (), *, small: bool = True) -> list[sqlite3.Row]:
         """One read, run to its end in one call: a statement left open between two awaits (while
         other coroutines read too) would hold the reader's snapshot, and later reads would miss what
         was committed since."""
+        if small:
+            try:
+                return self.quick.execute(sql, params).fetchall()
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorcode not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                    raise
+                # never waited for on the event loop's thread: the reader's thread waits instead
         return list(await self.reader.execute_fetchall(sql, params))
 
 def process_name() -> str:
@@ -921,6 +937,16 @@ def _open_writer(path: str) -> sqlite3.Connection:
     except Exception as error:
         db.close()
         raise StorageError(f"the database {path} cannot be read: {error}") from error
+    return db
+
+
+def _open_quick(path: str) -> sqlite3.Connection:
+    """The connection of small reads on the event loop's thread: read-only, and never waiting for a
+    lock (a busy database raises at once, and the read goes to the reader's thread)."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.row_factory = sqlite3.Row
+    for pragma in ("synchronous = NORMAL", "busy_timeout = 0", "query_only = ON"):
+        db.execute(f"PRAGMA {pragma}").fetchall()
     return db
 
 

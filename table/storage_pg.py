@@ -103,7 +103,7 @@ class PgStorage(Store):
         async with self.pool.acquire() as db, db.transaction():
             return await tx.apply(PgConn(db))
 
-    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def _rows(self, sql: str, params: Sequence[Any] = (), *, small: bool = True) -> list[Any]:
         async with self.pool.acquire() as db:
             return list(await db.fetch(dollars(sql), *params))
 

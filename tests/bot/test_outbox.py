@@ -40,7 +40,7 @@ class Recorder:
         if self.failures:
             self.failures -= 1
             raise Retry("503 from Discord", after=0.01)
-        self.messages.append((rows[0].target, [r.body["content"] for r in rows]))
+        self.messages.append((rows[0].target, [r.body.get("content", r.body["op"]) for r in rows]))
         async with self.storage.transaction() as tx:
             tx.delivered(r.id for r in rows)
         return True
@@ -134,6 +134,20 @@ async def test_an_edit_behind_a_newer_edit_of_the_same_message_is_skipped(storag
     ])
     await outbox.drain()
     assert deliver.messages == [("game:1", ["status"]), ("game:1", ["pile closed"])]  # only the newest state
+
+
+async def test_a_status_line_that_a_waiting_row_deletes_is_never_sent(storage: Storage) -> None:
+    """Issue 29: while the channel's story waits for its turn, a status line out of date before it
+    is sent takes no message (nor a pacing slot); the newest one is sent."""
+    deliver = Recorder(storage, failures=1)  # the first try fails: the rest queue up behind it
+    outbox = wired(storage, deliver)
+    status = [Delivery("game:1", {"op": "send", "key": "status", "content": f"status {n}"}, 1) for n in range(3)]
+    delete = Delivery("game:1", {"op": "delete", "key": "status"}, 1)
+    other_game = Delivery("game:1", {"op": "send", "key": "status", "content": "game 2's status"}, 2)
+    await storage.enqueue([frame(0), status[0], delete, frame(1), status[1], other_game, delete, status[2]])
+    await outbox.drain()
+    assert [c for _, (c,) in deliver.messages] == [
+        "frame 0", "delete", "frame 1", "game 2's status", "delete", "status 2"]  # game 2's own key is kept
 
 
 async def test_waiting_rows_are_delivered_after_a_restart(storage: Storage) -> None:
