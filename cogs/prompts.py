@@ -126,11 +126,14 @@ class Prompts:
         types = {e["type"] for e in events}
         if "planning-over" in types and "round" not in types:
             for player in players.values():
-                # The hand as it is now: the last card planned is gone from it (B-5).
+                # The hand as it is now, in words: the last card planned is gone from it (B-5). Its
+                # planning picture is taken away (it showed that card still in hand); the train is
+                # watched in the channel now.
+                hand = observe(state, player.seat)["seats"][player.seat]["hand"]
                 out += await self._close(game_id, player, f"hand:{player.seat}", forget=False,
-                                         words=lambda lang: lang.text("dm.planning-over", game=game_id,
-                                                                      round=state.round_no),
-                                         hand={**observe(state, player.seat), "log": []})
+                                         words=lambda lang, hand=hand: lang.text(
+                                             "dm.planning-over", game=game_id, round=state.round_no)
+                                         + "\n" + _hand_text(hand, lang), clear_pictures=True)
         if "round" in types:
             for player in players.values():
                 out += await self.send(row, state, player, key="hand", fresh=True, table=table)
@@ -139,28 +142,29 @@ class Prompts:
             if outcome.answered_by is not None and answered and answered.startswith("plan "):
                 seats.add(outcome.answered_by)
             for seat in sorted(seats):
-                # The one who just played waits now: their hand in words only, no picture drawn for
-                # it (one planning picture per card played: the next player's).
-                waiting = pending is None or seat != pending.seat
                 out += await self.send(row, state, players[seat], key="hand", fresh=False, table=table,
-                                       catch_up=seat != outcome.answered_by, picture=not waiting)
+                                       catch_up=seat != outcome.answered_by)
         if pending is not None and pending.kind != "plan":
             out += await self.send(row, state, players[pending.seat], key="choice", fresh=True, table=table,
                                    catch_up=outcome.answered_by != pending.seat)
         return out
 
     async def send(self, row: GameRow, state: Game, player: PlayerRow, *, key: str, fresh: bool,
-                   table: Language, catch_up: bool = False, picture: bool = True) -> list[Delivery]:
+                   table: Language, catch_up: bool = False) -> list[Delivery]:
         """One player's prompt: a new message (``fresh``), or the remembered one brought up to date.
-        ``catch_up``: the player is asked after others played (see ``_since``); ``picture``: False
-        for a message brought up to date without its hand's picture (it loses the old one).
+        ``catch_up``: the player is asked after others played (see ``_since``).
+
+        The hand's planning picture is drawn only for the player asked now (one planning picture
+        per card played): a player waiting for others has their hand in words, and a message
+        brought up to date for them loses the picture it had (it would be out of date).
 
         A closed DM is told in the channel (once), with the "Show my hand" button."""
         if player.user_id is None or player.absent:
             return []
         lang = await self.readers.of_user(player.user_id)
         prompt = self.prompt_now(row, state, player.seat, lang)
-        pictures = [picture_of(row.id, prompt.hand, lang)] if prompt.hand is not None and picture else []
+        asked = state.pending is not None and state.pending.seat == player.seat
+        pictures = [picture_of(row.id, prompt.hand, lang)] if prompt.hand is not None and asked else []
         if prompt.choice is not None:  # the train as the chooser sees it, what each button names ringed
             pictures = [{"file": f"choice{row.id}-{state.step}.png", "draw": "choice", "obs": prompt.choice,
                          "lang": lang.code}]
@@ -174,7 +178,7 @@ class Prompts:
         body: dict[str, Any] = {
             "op": "send" if fresh else "edit", "key": f"{key}:{player.seat}", "content": prompt.content,
             "view": view_components(prompt.view), "pictures": pictures, "missing": "send",
-            **({} if picture else {"clear_pictures": True}),
+            **({} if pictures else {"clear_pictures": True}),
             "dm": {"game": row.id, "user": player.user_id,
                    "if_closed": {"target": closed.target, "body": closed.body}},
         }
@@ -199,16 +203,14 @@ class Prompts:
         return "\n".join([lang.text("dm.since"), *more, *(f"• {line}" for line in shown)])
 
     async def _close(self, game_id: int, player: PlayerRow, key: str, *, forget: bool,
-                     words: Callable[[Language], str], hand: dict[str, Any] | None = None) -> list[Delivery]:
-        """A remembered DM prompt becomes ``words`` (in its reader's language), without buttons;
-        ``hand``: the player's observation whose hand it shows now."""
+                     words: Callable[[Language], str], clear_pictures: bool = False) -> list[Delivery]:
+        """A remembered DM prompt becomes ``words`` (in its reader's language), without buttons
+        (``clear_pictures``: and without the pictures it had)."""
         if player.user_id is None:
             return []
         lang = await self.readers.of_user(player.user_id)
         body: dict[str, Any] = {"op": "edit", "key": key, "content": words(lang), "view": [], "missing": "skip",
-                                "forget": forget}
-        if hand is not None:
-            body["pictures"] = [picture_of(game_id, hand, lang)]
+                                "forget": forget, **({"clear_pictures": True} if clear_pictures else {})}
         return [to_user(player.user_id, game_id, body)]
 
     async def _close_choice(self, game_id: int, player: PlayerRow, answer: str, source: str) -> list[Delivery]:
