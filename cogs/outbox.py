@@ -13,6 +13,9 @@ channel, a person's DMs, a lobby's channel) while that target has rows, in the o
   round unfolds rather than arriving at once; only a real backlog (pictures waiting longer than
   ``BACKLOG_AFTER``: after a restart or an outage) combines consecutive pictures into one message
   (up to Discord's 10 attachments), never dropping one;
+- each kind of request (send, edit, delete) is paced ``interval`` apart per target, as Discord limits
+  each of them per channel on its own (``Pace``): a status line taken away and sent anew below a
+  picture takes no more time from the story;
 - an edit of a message still waiting behind a newer edit of the same message is skipped (only the
   newest state matters), and so is a message waiting to be sent that a row behind it deletes.
 
@@ -32,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import random
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -91,6 +95,7 @@ class Outbox:
         self._first_seen: dict[int, float] = {}  # row id → when a worker first read it (``clock``)
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()  # targets woken while their worker was busy: look again
+        self._pace = Pace(interval, story_interval)
         self._closed = False
 
     def wake(self, targets: Iterable[str]) -> None:
@@ -196,6 +201,10 @@ class Outbox:
                         self._first_seen.pop(row.id, None)
                     rows = rows[len(superseded):]
                     continue
+                wait = self._pace.due(target, batch[0]) - self.clock()
+                if wait > 0:
+                    await self.pause(wait)  # then planned again: rows written meanwhile may supersede it
+                    continue
                 try:
                     # A prompt is what its player waits for, and it waits for every row ahead of it
                     # at its target: their pictures go before the channels' pictures and the hands
@@ -212,19 +221,15 @@ class Outbox:
                         tx.retry_later([row.id for row in batch], self.clock() + pause)
                     rows = []  # read again: their time to try has moved
                     continue
-                if reached:
+                if reached:  # a row that reached nothing (no message to delete) took no slot
                     failures = 0
                     timed = self._timed(batch[0], timed)
+                    self._pace.note(target, batch[0], self.clock())
                 for row in batch:
                     self._first_seen.pop(row.id, None)
                 rows = rows[len(batch):]
                 if not rows and complete and target not in self._again and not await self._finished(target):
                     return  # everything read was delivered, and nothing was written since
-                if rows and reached:  # a row that reached nothing (no message to delete) took no slot
-                    pause = self.story_interval if _is_frame(batch[-1]) and _is_frame(rows[0]) else 0.0
-                    pause = max(pause, self.interval)  # never faster than Discord's limits per channel
-                    if pause:
-                        await self.pause(pause)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -234,6 +239,7 @@ class Outbox:
         finally:
             if self._workers.get(target) is asyncio.current_task():
                 del self._workers[target]
+                self._pace.forget(target, self.clock())
 
     def _timed(self, row: OutboxRow, last: tuple[float, str] | None) -> tuple[float, str] | None:
         """A delivered message caused by a click: the first prompt or picture of each click at a
@@ -244,6 +250,50 @@ class Outbox:
             return last
         self.metrics.delivered.labels(what).observe(max(0.0, self.clock() - row.clicked_at))
         return row.clicked_at, what
+
+
+class Pace:
+    """When a target may have its next message. Discord limits sends, edits and deletes in a channel
+    each on its own (a route's bucket): each kind waits ``interval`` after the last of its kind
+    there, never after another kind. A frame of the story also waits ``story_interval`` after the
+    last frame, so that watchers see a round unfold."""
+
+    def __init__(self, interval: float, story_interval: float) -> None:
+        self.interval, self.story_interval = interval, story_interval
+        self._last: dict[str, dict[str, float]] = {}  # target → kind of request (or "frame") → when
+        self._kept = 0  # targets kept at the last sweep of those that no longer matter
+
+    def due(self, target: str, row: OutboxRow) -> float:
+        last = self._last.get(target)
+        if last is None:
+            return 0.0
+        due = last.get(_kind(row), -math.inf) + self.interval
+        if _is_frame(row):
+            due = max(due, last.get("frame", -math.inf) + self.story_interval)
+        return due
+
+    def note(self, target: str, row: OutboxRow, now: float) -> None:
+        last = self._last.setdefault(target, {})
+        last[_kind(row)] = now
+        if _is_frame(row):
+            last["frame"] = now
+
+    def forget(self, target: str, now: float) -> None:
+        """A target without a worker: what it last had is kept only while it still matters."""
+        if self._stale(target, now):
+            del self._last[target]
+        if len(self._last) > 2 * self._kept + 64:  # now and then, the others ended long ago
+            for other in [t for t in self._last if self._stale(t, now)]:
+                del self._last[other]
+            self._kept = len(self._last)
+
+    def _stale(self, target: str, now: float) -> bool:
+        last = self._last.get(target)
+        return last is not None and max(last.values()) + max(self.interval, self.story_interval) <= now
+
+
+def _kind(row: OutboxRow) -> str:
+    return str(row.body.get("op", "send"))
 
 
 def shown(row: OutboxRow) -> str | None:

@@ -91,6 +91,30 @@ async def test_a_round_unfolds_one_picture_at_a_time_at_the_story_s_rhythm(stora
     assert len(gaps) == 4 and min(gaps) >= 0.045
 
 
+async def test_each_kind_of_request_is_paced_on_its_own(storage: Storage) -> None:
+    """Issue 29: Discord limits sends, edits and deletes in a channel each on its own: a delete right
+    after a send does not wait, a second send waits ``interval`` after the first."""
+    sent_at: list[float] = []
+
+    class Timed(Recorder):
+        async def __call__(self, rows: list[OutboxRow]) -> bool:
+            sent_at.append(time.monotonic())
+            return await Recorder.__call__(self, rows)
+
+    deliver = Timed(storage)
+    outbox = Outbox(storage, deliver, interval=0.2)
+    storage.committed = outbox.wake
+    await storage.enqueue([Delivery("game:1", {"op": "send", "content": "picture"}, 1),
+                           Delivery("game:1", {"op": "delete", "key": "status"}, 1),
+                           Delivery("game:1", {"op": "edit", "key": "pile", "content": "pile"}, 1),
+                           Delivery("game:1", {"op": "send", "content": "status"}, 1)])
+    await outbox.drain()
+    assert [c for _, (c,) in deliver.messages] == ["picture", "delete", "pile", "status"]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(sent_at)]
+    assert gaps[0] < 0.1 and gaps[1] < 0.1  # a delete and an edit: their own kinds
+    assert sent_at[3] - sent_at[0] >= 0.19  # the second send waited for the first one's slot
+
+
 async def test_targets_have_their_own_queues_and_a_failing_one_holds_only_itself(storage: Storage) -> None:
     class OneTargetDown(Recorder):
         down = 3
