@@ -10,9 +10,11 @@ channel, a person's DMs, a lobby's channel) while that target has rows, in the o
   vanished game channel is replaced and the row goes to the new one, a deleted message is sent
   anew; anything else (a bug) is logged as an error and the row is dropped;
 - the story is paced for watchers: one action picture per message, ``story_interval`` apart, so a
-  round unfolds rather than arriving at once; only a real backlog (pictures waiting longer than
-  ``BACKLOG_AFTER``: after a restart or an outage) combines consecutive pictures into one message
-  (up to Discord's 10 attachments), never dropping one;
+  round unfolds rather than arriving at once. A story told slower than the table plays falls
+  behind: a picture written ``CATCH_UP_AFTER`` ago follows the one before at Discord's pace, without
+  the story's pause; only a real backlog (pictures waiting longer than ``BACKLOG_AFTER``: after a
+  restart or an outage) combines consecutive pictures into one message (up to Discord's 10
+  attachments), never dropping one;
 - each kind of request (send, edit, delete) is paced ``interval`` apart per target, as Discord limits
   each of them per channel on its own (``Pace``): a status line taken away and sent anew below a
   picture takes no more time from the story;
@@ -50,6 +52,10 @@ MAX_FILES = 10  # attachments Discord takes in one message
 BATCH = MAX_FILES + 1  # rows looked at together (combining frames, skipping superseded edits)
 FIRST_RETRY, LAST_RETRY = 1.0, 300.0  # seconds between tries of a passing failure: doubling, capped
 BACKLOG_AFTER = 60.0  # seconds a picture may wait before the pictures behind it are combined with it
+# Seconds a picture may wait before it follows the one before without the story's pause: longer than
+# a round's pictures take when they come at once (a round's story keeps its rhythm), shorter than a
+# table playing quickly would let the story fall behind by, round after round.
+CATCH_UP_AFTER = 20.0
 # Seconds a process's claim on delivering a target lasts (renewed while it delivers): longer than one
 # message takes (pictures drawn, Discord's answer); should the process die, another one goes on
 # delivering the target once the claim has lapsed.
@@ -201,7 +207,8 @@ class Outbox:
                         self._first_seen.pop(row.id, None)
                     rows = rows[len(superseded):]
                     continue
-                wait = self._pace.due(target, batch[0]) - self.clock()
+                late = self.written_clock() - batch[0].created_at > CATCH_UP_AFTER
+                wait = self._pace.due(target, batch[0], late=late) - self.clock()
                 if wait > 0:
                     await self.pause(wait)  # then planned again: rows written meanwhile may supersede it
                     continue
@@ -256,19 +263,19 @@ class Pace:
     """When a target may have its next message. Discord limits sends, edits and deletes in a channel
     each on its own (a route's bucket): each kind waits ``interval`` after the last of its kind
     there, never after another kind. A frame of the story also waits ``story_interval`` after the
-    last frame, so that watchers see a round unfold."""
+    last frame, so that watchers see a round unfold, unless it is ``late``."""
 
     def __init__(self, interval: float, story_interval: float) -> None:
         self.interval, self.story_interval = interval, story_interval
         self._last: dict[str, dict[str, float]] = {}  # target → kind of request (or "frame") → when
         self._kept = 0  # targets kept at the last sweep of those that no longer matter
 
-    def due(self, target: str, row: OutboxRow) -> float:
+    def due(self, target: str, row: OutboxRow, *, late: bool = False) -> float:
         last = self._last.get(target)
         if last is None:
             return 0.0
         due = last.get(_kind(row), -math.inf) + self.interval
-        if _is_frame(row):
+        if _is_frame(row) and not late:
             due = max(due, last.get("frame", -math.inf) + self.story_interval)
         return due
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.outbox import BACKLOG_AFTER, MAX_FILES, Deliver, Outbox, Retry
+from cogs.outbox import BACKLOG_AFTER, CATCH_UP_AFTER, MAX_FILES, Deliver, Outbox, Retry
 from table.storage import Delivery, OutboxRow, Storage
 
 
@@ -89,6 +89,24 @@ async def test_a_round_unfolds_one_picture_at_a_time_at_the_story_s_rhythm(stora
     assert [contents for _, contents in deliver.messages] == [[f"frame {n}"] for n in range(5)]
     gaps = [later - earlier for earlier, later in itertools.pairwise(sent_at)]
     assert len(gaps) == 4 and min(gaps) >= 0.045
+
+
+async def test_a_story_fallen_behind_the_table_catches_up_one_picture_at_a_time(storage: Storage) -> None:
+    """Issue 29: pictures written ``CATCH_UP_AFTER`` ago (the table plays faster than the story is
+    told) follow each other without the story's pause, still one per message."""
+    sent_at: list[float] = []
+
+    class Timed(Recorder):
+        async def __call__(self, rows: list[OutboxRow]) -> bool:
+            sent_at.append(time.monotonic())
+            return await Recorder.__call__(self, rows)
+
+    deliver = Timed(storage)
+    outbox = wired_later(storage, deliver, CATCH_UP_AFTER + 1, story_interval=0.5)
+    await storage.enqueue([frame(n) for n in range(4)])
+    await outbox.drain()
+    assert [contents for _, contents in deliver.messages] == [[f"frame {n}"] for n in range(4)]
+    assert sent_at[-1] - sent_at[0] < 0.5  # not 3 × 0.5 s
 
 
 async def test_each_kind_of_request_is_paced_on_its_own(storage: Storage) -> None:
