@@ -166,6 +166,8 @@ class Outbox:
     async def _finished(self, target: str) -> bool:
         """Nothing left to deliver as far as this worker knows: the lease is let go. Whether rows
         came meanwhile all the same (another process wrote them while this one held the lease)."""
+        if not self.storage.shared:
+            return False  # only this process writes: what it wrote since woke this target (``_again``)
         await self._let_go(target)
         return bool(await self.storage.outbox(target, 1))
 

@@ -64,7 +64,8 @@ def palette() -> Image.Image:
 
 def paletted(img: Image.Image) -> Image.Image:
     """``img`` mapped onto the shared palette (nearest colour, no dithering)."""
-    return img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+    rgb = img if img.mode == "RGB" else img.convert("RGB")  # no copy of what is RGB already
+    return rgb.quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
 def png(img: Image.Image, *, exact: bool = False, compress_level: int = 3) -> bytes:
