@@ -74,6 +74,7 @@ import logging
 import math
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -1671,9 +1672,24 @@ class Bench:
             self.tally.driver_errors.append(f"closing the bot: {type(error).__name__}: {error}")
 
 
+def _tasks_on_signal() -> None:
+    """``kill -USR1 <pid>`` prints where every task of the bench's loop is waiting (to stderr): what a
+    stuck run waits for, which a sampling profiler cannot see."""
+    loop = asyncio.get_running_loop()
+
+    def show() -> None:
+        tasks = asyncio.all_tasks(loop)
+        print(f"--- {len(tasks)} tasks", file=sys.stderr)
+        for task in sorted(tasks, key=lambda t: t.get_name()):
+            task.print_stack(limit=6, file=sys.stderr)
+
+    loop.add_signal_handler(signal.SIGUSR1, show)
+
+
 async def bench(options: Options) -> Tally:
     """Run the bench; should the driver itself fail, the figures so far come back with its error."""
     runner = Bench(options)
+    _tasks_on_signal()
     try:
         # SimCord made lighter where it is not the bot; the collector as in the bot's process (bot.main)
         with records_by_identity(), simulator_copies_plain(), collector_tuned():

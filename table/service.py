@@ -63,6 +63,10 @@ STAND_IN = "normal"  # the AI level that answers for a person whose time is up o
 # and each one's prompts and reminders name it; more would be more DMs than anyone follows.
 GAMES_PER_PLAYER = 5
 CACHED_GAMES = 512  # game states kept in memory (the most recently used); the database has them all
+# Answers between two stored snapshots of a game's state (and at its end): an answer writes its own
+# row and the game's few columns; every SNAPSHOT_EVERY answers, the whole state (~10–30 KB) too. A
+# state read from the database is its snapshot brought up to date by the answers stored since.
+SNAPSHOT_EVERY = 16
 
 # The lobby's options and their choices; the first choice is the default (RULES.md defaults).
 LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -318,7 +322,8 @@ class Tables:
         return Lobby(await self.row(game_id), await self.storage.players(game_id))
 
     async def state(self, game_id: int, row: GameRow | None = None) -> Game:
-        """The engine state of a started game: the cached one while it is at the stored step."""
+        """The engine state of a started game: the cached one while it is at the stored step; else
+        its stored snapshot with the answers stored since applied (``SNAPSHOT_EVERY``)."""
         row = row or await self.row(game_id)
         cached = self._states.get(game_id)
         if cached is not None and cached.step == row.step:
@@ -328,8 +333,16 @@ class Tables:
             raise TableError("error.not-started", game=game_id)
         try:
             state = loads(row.snapshot)
+            if state.step < row.step:
+                for step, seat, answer in await self.storage.answers_since(game_id, state.step, row.step):
+                    apply(state, answer, seat=seat, step=step)
         except engine.SnapshotError as error:
             raise TableError("error.cannot-load", game=game_id, error=str(error)) from error
+        except engine.EngineError as error:  # an answer stored since that the snapshot does not take
+            raise TableError("error.cannot-load", game=game_id, error=f"{type(error).__name__}: {error}") from error
+        if state.step != row.step:
+            raise TableError("error.cannot-load", game=game_id,
+                             error=f"its answers reach step {state.step}, not step {row.step}")
         self._cache(game_id, state)
         return state
 
@@ -945,7 +958,7 @@ class Tables:
             deliveries = await self.show.game(outcome)
             async with self.storage.transaction() as tx:
                 tx.save_answer(
-                    game_id, step=step, seat=seat, answer=answer, source=source, snapshot=dumps(state),
+                    game_id, step=step, seat=seat, answer=answer, source=source, snapshot=_snapshot_due(state),
                     new_step=state.step, waiting_seat=row.waiting_seat, results=self._results(row, players, state),
                     deadline=deadline, presence=presence, since=row.waiting_since,
                 )
@@ -1076,6 +1089,12 @@ def _time(row: GameRow, deadline: Deadline | None) -> None:
     """The row as the new deadline leaves it (what is shown is drawn from it before it is written)."""
     for name, value in deadline_columns(deadline).items():
         setattr(row, name, value)
+
+
+def _snapshot_due(state: Game) -> str | None:
+    """The state to store with the answer that led to it: every ``SNAPSHOT_EVERY`` answers, and at
+    the end (its final count and replay are drawn from it); None between."""
+    return dumps(state) if state.phase == "over" or state.step % SNAPSHOT_EVERY == 0 else None
 
 
 def _waiting_seat(state: Game) -> int | None:

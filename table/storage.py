@@ -74,7 +74,7 @@ class GameRow:
     language: str  # a lang code: the language of the game's channel, its lobby and its pictures
     deadline_step: int | None = None  # the timed decision's step, and when its time is up
     deadline_at: float | None = None
-    step: int = 0  # the engine step of the stored snapshot
+    step: int = 0  # the engine step the game is at (its snapshot may be older: Tables.state)
     waiting_seat: int | None = None  # the seat the pending decision waits for
     deadline_limit: float | None = None  # seconds the timed decision was given (its reminders follow it)
     reminded: int = 0  # reminders sent for the timed decision
@@ -391,24 +391,27 @@ class Tx:
                          **deadline_columns(deadline))
 
     def save_answer(
-        self, game_id: int, *, step: int, seat: int, answer: str, snapshot: str, new_step: int,
+        self, game_id: int, *, step: int, seat: int, answer: str, snapshot: str | None, new_step: int,
         waiting_seat: int | None, results: list[dict[str, Any]], source: str = "player",
         deadline: Deadline | None = None, presence: tuple[int, bool] | None = None, since: float | None = None,
     ) -> None:
-        """The answer to decision ``step``, the state it led to (at ``new_step``), the next deadline,
-        the answering seat's presence (missed, absent) when it changed and, at the end, the results.
+        """The answer to decision ``step``, the game now at ``new_step``, the next deadline, the
+        answering seat's presence (missed, absent) when it changed and, at the end, the results.
+        ``snapshot``: the state it led to, or None to keep the stored one (older: the answers stored
+        since it bring it up to date, ``Store.answers_since``).
 
         Written only where the stored game is still running at ``step`` (compare-and-set): else
         ``StaleStep``, and nothing of the transaction is written."""
         now = time.time()
         timing = deadline_columns(deadline)
         over = bool(results)
+        kept = () if snapshot is None else (snapshot,)
         self.compare_and_set(
-            "UPDATE games SET snapshot = ?, step = ?, waiting_seat = ?, deadline_step = ?, deadline_at = ?,"
-            " deadline_limit = ?, reminded = 0, waiting_since = ?, updated_at = ?,"
+            "UPDATE games SET " + ("snapshot = ?, " if kept else "") + "step = ?, waiting_seat = ?,"
+            " deadline_step = ?, deadline_at = ?, deadline_limit = ?, reminded = 0, waiting_since = ?, updated_at = ?,"
             " status = CASE WHEN ? THEN ? ELSE status END, ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
             " WHERE id = ? AND step = ? AND status = ? AND paused_at IS NULL",
-            (snapshot, new_step, waiting_seat, timing["deadline_step"], timing["deadline_at"],
+            (*kept, new_step, waiting_seat, timing["deadline_step"], timing["deadline_at"],
              timing["deadline_limit"], since or now, now, over, OVER, over, now, game_id, step, RUNNING),
             f"game {game_id} is no longer at step {step}")
         self.execute("INSERT INTO answers (game_id, step, seat, answer, source, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -716,6 +719,14 @@ class Store:
     async def answers(self, game_id: int) -> list[str]:
         return [r[0] for r in await self._rows("SELECT answer FROM answers WHERE game_id = ? ORDER BY step",
                                                (game_id,))]
+
+    async def answers_since(self, game_id: int, step: int, until: int) -> list[tuple[int, int, str]]:
+        """(step, seat, answer) of the answers to the decisions from ``step`` to before ``until``, in
+        order (``until``: the step of the game row read; answers stored since belong to a later read)."""
+        rows = await self._rows(
+            "SELECT step, seat, answer FROM answers WHERE game_id = ? AND step >= ? AND step < ? ORDER BY step",
+            (game_id, step, until))
+        return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
 
     async def last_answer_step(self, game_id: int, seat: int) -> int | None:
         """The step of the last decision ``seat`` answered (by anyone's hand: a timer's AI too)."""

@@ -35,11 +35,13 @@ fork server). Drawing fills its caches, each bounded: panels (256, some 21 MB), 
 225 MB after a base, a Horses & Stagecoach and a Marshal & Prisoners game, and levels off near
 240 MB (six such games). The caches are what keep a picture to a few milliseconds.
 
-**Time limits.** At most one job per worker is handed to the pool at a time (the others wait
-their turn in the bot), so a job's time limit counts from when a worker takes it, not from the
-queue. A job over its limit raises ``WorkTimeout`` (a ``TimeoutError``) at once, for the caller to
-fall back on (the normal AI in the bot, a picture skipped); the worker finishes it regardless (a
-process cannot be interrupted mid-job) and only then takes the next. A job still running
+**Time limits.** At most one job per worker, and one more, is handed to the pool at a time (the
+others wait their turn in the bot): the one more waits in the pool for the first worker free, so
+that no worker idles while the bot's busy event loop hands it its next job (``Turns``). A job's
+time limit counts from when it is handed to the pool, where it waits for one job at most. A job
+over its limit raises ``WorkTimeout`` (a ``TimeoutError``) at once, for the caller to fall back on
+(the normal AI in the bot, a picture skipped); the worker finishes it regardless (a process cannot
+be interrupted mid-job) and only then takes the next. A job still running
 ``STUCK_AFTER`` seconds past its limit means a stuck worker: that pool is replaced.
 
 **A broken pool** (a worker killed, out of memory, a crash in Pillow) fails every job it was
@@ -94,6 +96,7 @@ Event = dict[str, Any]
 T = TypeVar("T")
 
 MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 75 to 240 MB (see Memory above)
+AHEAD = 1  # jobs handed to the pool beyond one per worker: the next one, ready when a worker is free
 NICENESS = 10  # how much lower the workers' priority is than the bot's (Unix)
 STUCK_AFTER = 60.0  # seconds past its limit after which a job's worker is deemed stuck
 # Imported once, by the fork server; table.lifeline first, which binds it to the bot.
@@ -437,7 +440,7 @@ class Workers:
         if self.closed:
             raise RuntimeError("these workers are closed")
         loop = asyncio.get_running_loop()
-        turn = _SHARED.turn(loop, _SHARED.size)
+        turn = _SHARED.turn(loop, _SHARED.size + AHEAD)
         await turn.acquire(URGENT.get())
         if self.closed:  # while waiting for a turn
             turn.release()

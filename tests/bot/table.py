@@ -177,6 +177,20 @@ async def play_to_the_end(table: Table, game_id: int, seed: int = 1, limit: int 
     raise AssertionError("the game did not end")
 
 
+GAME_TABLES = {"games": "id", "players": "game_id", "answers": "game_id", "messages": "game_id",
+               "outbox": "game_id", "results": "game_id"}
+
+
+async def stored_bytes(storage: Any, game_id: int) -> dict[str, int]:
+    """The bytes of a game's rows in the database, by table: its texts as UTF-8, 8 per number."""
+    def size(value: Any) -> int:
+        return len(value.encode()) if isinstance(value, str) else len(value) if isinstance(value, bytes) else 8
+
+    return {name: sum(size(v) for row in await storage._rows(f"SELECT * FROM {name} WHERE {key} = ?", (game_id,))
+                      for v in tuple(row))
+            for name, key in GAME_TABLES.items()}
+
+
 def stored(env: Any, message: Any) -> Any:
     """SimCord's stored form of a message seen through discord.py (what the emitted click carries)."""
     return env.backend.messages[message.channel.id][message.id]

@@ -12,8 +12,9 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from engine.snapshot import dumps, loads
 from table.ratings import Placing
-from table.service import TableError, Tables
+from table.service import SNAPSHOT_EVERY, TableError, Tables
 from table.storage import Delivery, StaleStep, Store, migrations, open_store
 from table.storage_pg import PG_MIGRATIONS, PgStorage, dollars
 
@@ -190,3 +191,86 @@ async def test_two_tables_on_one_database_apply_each_answer_exactly_once(databas
     finally:
         for table in tables:
             await table.storage.close()
+
+
+async def test_between_snapshots_a_game_is_its_last_snapshot_and_the_answers_since(database: str) -> None:
+    """Issue 29: an answer writes its own row and the game's step; the whole state is written every
+    SNAPSHOT_EVERY answers and at the end. Read by a service that never saw the game (another process,
+    a restart), the game is its last snapshot with the answers since: the very state that was played."""
+    live, cold = Tables(await open_store(database)), Tables(await open_store(database))
+    rng = random.Random(8)
+    try:
+        lobby = await live.new_lobby(guild_id=9, channel_id=10, host_id=1)
+        game_id = lobby.game.id
+        for user in (2, 3):
+            await live.join(game_id, user)
+        await live.start(game_id, 1, channel_id=11)
+        players = await live.storage.players(game_id)
+        snapshots = set()
+        while (state := await live.state(game_id)).pending is not None:
+            user = next(p.user_id for p in players if p.seat == state.pending.seat)
+            await live.answer(game_id, user, state.step, rng.choice(state.pending.options))
+            row = await live.row(game_id)
+            assert row.snapshot is not None
+            stored = loads(row.snapshot).step
+            assert stored <= row.step and (stored == row.step or row.step % SNAPSHOT_EVERY != 0)
+            snapshots.add(stored)
+            cold.forget(game_id)
+            assert dumps(await cold.state(game_id)) == dumps(await live.state(game_id)), f"step {row.step}"
+        final = await live.row(game_id)
+        assert final.status == "over" and loads(final.snapshot or "").step == final.step  # the end is whole
+        assert {s for s in snapshots if s % SNAPSHOT_EVERY} <= {final.step}  # every N answers, and the end
+        assert len(snapshots) >= final.step // SNAPSHOT_EVERY
+    finally:
+        for table in (live, cold):
+            await table.storage.close()
+
+
+async def test_a_game_row_read_before_another_answer_gives_the_state_at_its_own_step(database: str) -> None:
+    """Another process answers between this one's read of the game and of its answers: the state is
+    the one at the step read (the compare-and-set then refuses an answer given on it)."""
+    live, other = Tables(await open_store(database)), Tables(await open_store(database))
+    try:
+        lobby = await live.new_lobby(guild_id=9, channel_id=10, host_id=1)
+        game_id = lobby.game.id
+        for user in (2, 3):
+            await live.join(game_id, user)
+        await live.start(game_id, 1, channel_id=11)
+        players = await live.storage.players(game_id)
+
+        async def answer() -> None:
+            state = await live.state(game_id)
+            user = next(p.user_id for p in players if p.seat == state.pending.seat)
+            await live.answer(game_id, user, state.step, state.pending.options[0])
+
+        for _ in range(3):
+            await answer()
+        read = await other.row(game_id)
+        expected = dumps(await live.state(game_id))
+        await answer()
+        assert dumps(await other.state(game_id, read)) == expected
+    finally:
+        for table in (live, other):
+            await table.storage.close()
+
+
+async def test_an_answer_since_the_snapshot_that_does_not_apply_is_told_not_a_traceback(database: str) -> None:
+    tables = Tables(await open_store(database))
+    try:
+        lobby = await tables.new_lobby(guild_id=9, channel_id=10, host_id=1)
+        game_id = lobby.game.id
+        for user in (2, 3):
+            await tables.join(game_id, user)
+        await tables.start(game_id, 1, channel_id=11)
+        players = await tables.storage.players(game_id)
+        state = await tables.state(game_id)
+        user = next(p.user_id for p in players if p.seat == state.pending.seat)
+        await tables.answer(game_id, user, state.step, state.pending.options[0])
+        async with tables.storage.transaction() as tx:  # a damaged database: the answer is not one
+            tx.execute("UPDATE answers SET answer = ? WHERE game_id = ? AND step = ?", ("plan nonsense", game_id, 0))
+        tables.forget(game_id)
+        with pytest.raises(TableError) as told:
+            await tables.state(game_id)
+        assert told.value.key == "error.cannot-load"
+    finally:
+        await tables.storage.close()

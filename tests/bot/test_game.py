@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.table import open_and_start, play_to_the_end, setup_table
+from tests.bot.table import open_and_start, play_to_the_end, setup_table, stored_bytes
 
 
 async def test_a_whole_three_player_game_from_lobby_to_scoreboard(simcord_env) -> None:  # type: ignore[no-untyped-def]
@@ -14,6 +14,9 @@ async def test_a_whole_three_player_game_from_lobby_to_scoreboard(simcord_env) -
     assert clicks > 30
     row = await table.bot.tables.row(game_id)
     assert row.status == "over"
+    sizes = await stored_bytes(table.bot.tables.storage, game_id)
+    print("stored bytes", sizes)
+    assert sum(sizes.values()) <= 200_000, sizes  # issue 29: a finished game's rows in the database
     channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
     contents = [m.content for m in channel.history()]
     assert any("Final count" in c for c in contents)

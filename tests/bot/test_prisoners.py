@@ -27,6 +27,7 @@ from tests.bot.table import (
     prompt_message,
     setup_table,
     start_with,
+    stored_bytes,
 )
 
 
@@ -72,6 +73,8 @@ async def test_the_marshal_plays_a_whole_game_with_horses_and_stagecoach_too(sim
     kinds = await kinds_played_to_the_end(table, game_id, seed=7)
     row = await table.bot.tables.row(game_id)
     assert row.status == "over" and "attack" in kinds and "plan" in kinds
+    sizes = await stored_bytes(table.bot.tables.storage, game_id)
+    assert sum(sizes.values()) <= 200_000, sizes  # issue 29: a finished game's rows, both expansions
     rounds = [e for e in (await table.bot.tables.state(game_id)).log if e["type"] == "round"]
     assert rounds[0]["first_seat"] == 0  # the horse attack does not choose the first player
     channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
