@@ -15,7 +15,6 @@ async def test_a_whole_three_player_game_from_lobby_to_scoreboard(simcord_env) -
     row = await table.bot.tables.row(game_id)
     assert row.status == "over"
     sizes = await stored_bytes(table.bot.tables.storage, game_id)
-    print("stored bytes", sizes)
     assert sum(sizes.values()) <= 200_000, sizes  # issue 29: a finished game's rows in the database
     channel = next(c for c in table.guild.channels.values() if c.id == row.channel_id)
     contents = [m.content for m in channel.history()]
