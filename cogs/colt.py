@@ -586,7 +586,8 @@ class Colt(commands.Cog):
             await interaction.followup.send(lang.text("error.stale"), ephemeral=True)
             return
         try:
-            outcome = await self.tables.answer(game_id, interaction.user.id, step, answer)
+            outcome = await self.tables.answer(game_id, interaction.user.id, step, answer,
+                                               clicked_at=interaction.created_at.timestamp())
         except TableError as error:
             await interaction.followup.send(error.text(lang), ephemeral=True)
             return

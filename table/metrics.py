@@ -24,7 +24,6 @@ import asyncio
 import contextvars
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -52,7 +51,6 @@ GAME_STATUSES = ("lobby", "running", "over", "abandoned")
 
 HEALTH_TIMEOUT = 2.0  # seconds the database has to answer the health check's query
 LAG_EVERY = 0.5  # seconds between two looks at how late the event loop is
-CLICKS_KEPT = 4096  # clicks remembered until their answer is applied (most are within a second)
 
 # Buckets, in seconds: of what a person waits for (a click's answer, its prompt drawn and sent), of
 # the workers' jobs (a picture … a whole replay), of database transactions, of the event loop's lag.
@@ -61,31 +59,11 @@ JOB = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0
 QUICK = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 
-class Clicks:
-    """The answer buttons' clicks the bot received, each one's time as Discord stamped it, until the
-    table applies its answer (cogs.metering notes them, table.service takes them). A bounded memory:
-    a click may never reach the table (a crafted button, a refusal before it)."""
-
-    def __init__(self, kept: int = CLICKS_KEPT) -> None:
-        self.kept = kept
-        self._times: OrderedDict[tuple[int, int, int], float] = OrderedDict()
-
-    def note(self, game_id: int, step: int, user_id: int, at: float) -> None:
-        self._times[(game_id, step, user_id)] = at
-        while len(self._times) > self.kept:
-            self._times.popitem(last=False)
-
-    def take(self, game_id: int, step: int, user_id: int) -> float | None:
-        """When ``user_id`` clicked an answer to decision ``step`` of the game (None: not known)."""
-        return self._times.pop((game_id, step, user_id), None)
-
-
 class Metrics:
     """The bot's metrics, in a registry of their own."""
 
     def __init__(self) -> None:
         self.registry = registry = CollectorRegistry()
-        self.clicks = Clicks()
         self.interactions = Counter(
             "colt_interactions", "Changes people asked for (a click, a command), by what they used and how it ended",
             ["kind", "outcome"], registry=registry)

@@ -721,15 +721,14 @@ class Tables:
     # --- playing -------------------------------------------------------------------------------
 
     @metered("answer")
-    async def answer(self, game_id: int, user_id: int, step: int, answer: str) -> Outcome:
+    async def answer(self, game_id: int, user_id: int, step: int, answer: str, *,
+                     clicked_at: float | None = None) -> Outcome:
         """Apply one person's answer; stale, foreign and illegal answers change nothing.
+        ``clicked_at``: when they clicked it (Discord's stamp: what it shows is timed from then).
 
         An absent person who answers is back: the AI stops playing for them."""
         async with self.lock(game_id):
             row, players, player = await self._playing(game_id, user_id)
-            # When the click was made, as the bot noted it (cogs.metering): noted by now, since the
-            # bot's listener runs at the click's first wait, and reading the game above waited.
-            clicked_at = self.metrics.clicks.take(game_id, step, user_id)
             if row.paused:
                 raise TableError("error.paused", game=game_id)
             presence = (0, False) if player.missed or player.absent else None

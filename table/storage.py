@@ -805,8 +805,9 @@ class Store:
     # --- the operators' view (table.metrics: read when metrics are scraped, never per click) ----------
 
     async def ping(self) -> None:
-        """A cheap query: raises when the database does not answer it."""
+        """A cheap query by each way of reading: raises when the database does not answer it."""
         await self._rows("SELECT 1")
+        await self._rows("SELECT 1", small=False)
 
     async def games_by_status(self) -> dict[str, int]:
         """How many games there are of each status (lobby, running, over, abandoned)."""
