@@ -169,19 +169,27 @@ def create_bot(settings: Settings | None = None) -> ColtBot:
 # (and, as always, for the heap to have grown by a quarter). The young generation stays small: each
 # pass's pause grows with it (20,000 objects: 13 ms a pass and a p99 lag of 35 ms; 1,000: under 1 ms).
 GC_THRESHOLDS = (1_000, 10, 1_000)
+# Seconds a thread holding the GIL keeps it while another waits (Python's default: 5 ms). The event
+# loop's reads by key let go of the GIL inside SQLite, and the database writer's and the workers'
+# hand-off threads then kept it up to 5 ms: a read of microseconds took 160 µs on average under
+# load. With 0.5 ms (load bench, 200 games): loop lag p99 22.6 → 18.3 ms, answers' p99 32.7 → 24.6 ms.
+SWITCH_INTERVAL = 0.0005
 
 
 @contextlib.contextmanager
-def collector_tuned() -> Iterator[None]:
-    """The bot's collector settings while it runs: what was loaded so far (the engine, pictures,
-    catalogs, discord.py) is frozen out of every later pass, and passes are rarer."""
-    before = gc.get_threshold()
+def process_tuned() -> Iterator[None]:
+    """The bot's process settings while it runs: what was loaded so far (the engine, pictures,
+    catalogs, discord.py) is frozen out of every later pass of the collector, and passes are rarer;
+    the GIL comes back to the event loop's thread sooner (``SWITCH_INTERVAL``)."""
+    before, switch = gc.get_threshold(), sys.getswitchinterval()
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         yield
     finally:
+        sys.setswitchinterval(switch)
         gc.set_threshold(*before)
         gc.unfreeze()
 
@@ -211,7 +219,7 @@ def main() -> int:
         return local.main(settings, create_bot)
     logs.configure(settings.log_format, logging.INFO)
     try:
-        with collector_tuned():
+        with process_tuned():
             asyncio.run(run_on_discord(create_bot(settings), settings.token))
     except StorageError as error:
         print(f"Cannot start: {error}")

@@ -97,7 +97,7 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.http import router as simcord_router
 
 import engine
-from cogs.app import ColtBot, collector_tuned, create_bot
+from cogs.app import ColtBot, create_bot, process_tuned
 from engine.plain import copy_plain
 from table.config import Settings, is_url
 from table.service import Tables
@@ -1691,8 +1691,8 @@ async def bench(options: Options) -> Tally:
     runner = Bench(options)
     _tasks_on_signal()
     try:
-        # SimCord made lighter where it is not the bot; the collector as in the bot's process (bot.main)
-        with records_by_identity(), simulator_copies_plain(), collector_tuned():
+        # SimCord made lighter where it is not the bot; the process tuned as the bot's (cogs.app)
+        with records_by_identity(), simulator_copies_plain(), process_tuned():
             await (runner.run_restart() if options.restart else runner.run_play())
     except Exception as error:
         traceback.print_exc()
