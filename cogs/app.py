@@ -88,7 +88,7 @@ class ColtBot(commands.Bot):
         from cogs.colt import Colt
 
         await self.add_cog(Colt(self))
-        metering = Metering(self, self.metrics)
+        metering = Metering(self)
         await self.add_cog(metering)
         if self.settings.metrics_port is not None:
             self.metrics_server = MetricsServer(self.metrics, storage, holder=self.tables.holder, clock=clock,

@@ -10,12 +10,10 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from table.metrics import Metrics
-
 
 class Metering(commands.Cog):
-    def __init__(self, bot: commands.Bot, metrics: Metrics) -> None:
-        self.bot, self.metrics = bot, metrics
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
 
     def disconnected(self) -> str | None:
         """Why the bot is not connected to Discord now; None when it is (every shard it runs)."""

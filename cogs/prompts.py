@@ -129,11 +129,12 @@ class Prompts:
                 # The hand as it is now, in words: the last card planned is gone from it (B-5). Its
                 # planning picture is taken away (it showed that card still in hand); the train is
                 # watched in the channel now.
-                hand = observe(state, player.seat)["seats"][player.seat]["hand"]
+                mine = observe(state, player.seat)["seats"][player.seat]
+                named = len(mine["bandits"]) > 1  # two bandits: each card says whose (V-2.3)
                 out += await self._close(game_id, player, f"hand:{player.seat}", forget=False,
-                                         words=lambda lang, hand=hand: lang.text(
+                                         words=lambda lang, hand=mine["hand"], named=named: lang.text(
                                              "dm.planning-over", game=game_id, round=state.round_no)
-                                         + "\n" + _hand_text(hand, lang), clear_pictures=True)
+                                         + "\n" + _hand_text(hand, lang, named), clear_pictures=True)
         if "round" in types:
             for player in players.values():
                 out += await self.send(row, state, player, key="hand", fresh=True, table=table)

@@ -15,7 +15,7 @@ import pytest
 from engine.snapshot import dumps, loads
 from table.ratings import Placing
 from table.service import SNAPSHOT_EVERY, TableError, Tables
-from table.storage import Delivery, StaleStep, Store, migrations, open_store
+from table.storage import Delivery, PlayerRow, StaleStep, Store, migrations, open_store
 from table.storage_pg import PG_MIGRATIONS, PgStorage, dollars
 
 
@@ -193,6 +193,16 @@ async def test_two_tables_on_one_database_apply_each_answer_exactly_once(databas
             await table.storage.close()
 
 
+async def three_seated(tables: Tables) -> tuple[int, list[PlayerRow]]:
+    """A game of three people started on ``tables``: its id and its seats."""
+    lobby = await tables.new_lobby(guild_id=9, channel_id=10, host_id=1)
+    game_id = lobby.game.id
+    for user in (2, 3):
+        await tables.join(game_id, user)
+    await tables.start(game_id, 1, channel_id=11)
+    return game_id, await tables.storage.players(game_id)
+
+
 async def test_between_snapshots_a_game_is_its_last_snapshot_and_the_answers_since(database: str) -> None:
     """Issue 29: an answer writes its own row and the game's step; the whole state is written every
     SNAPSHOT_EVERY answers and at the end. Read by a service that never saw the game (another process,
@@ -200,12 +210,7 @@ async def test_between_snapshots_a_game_is_its_last_snapshot_and_the_answers_sin
     live, cold = Tables(await open_store(database)), Tables(await open_store(database))
     rng = random.Random(8)
     try:
-        lobby = await live.new_lobby(guild_id=9, channel_id=10, host_id=1)
-        game_id = lobby.game.id
-        for user in (2, 3):
-            await live.join(game_id, user)
-        await live.start(game_id, 1, channel_id=11)
-        players = await live.storage.players(game_id)
+        game_id, players = await three_seated(live)
         snapshots = set()
         while (state := await live.state(game_id)).pending is not None:
             user = next(p.user_id for p in players if p.seat == state.pending.seat)
@@ -231,12 +236,7 @@ async def test_a_game_row_read_before_another_answer_gives_the_state_at_its_own_
     the one at the step read (the compare-and-set then refuses an answer given on it)."""
     live, other = Tables(await open_store(database)), Tables(await open_store(database))
     try:
-        lobby = await live.new_lobby(guild_id=9, channel_id=10, host_id=1)
-        game_id = lobby.game.id
-        for user in (2, 3):
-            await live.join(game_id, user)
-        await live.start(game_id, 1, channel_id=11)
-        players = await live.storage.players(game_id)
+        game_id, players = await three_seated(live)
 
         async def answer() -> None:
             state = await live.state(game_id)
@@ -257,12 +257,7 @@ async def test_a_game_row_read_before_another_answer_gives_the_state_at_its_own_
 async def test_an_answer_since_the_snapshot_that_does_not_apply_is_told_not_a_traceback(database: str) -> None:
     tables = Tables(await open_store(database))
     try:
-        lobby = await tables.new_lobby(guild_id=9, channel_id=10, host_id=1)
-        game_id = lobby.game.id
-        for user in (2, 3):
-            await tables.join(game_id, user)
-        await tables.start(game_id, 1, channel_id=11)
-        players = await tables.storage.players(game_id)
+        game_id, players = await three_seated(tables)
         state = await tables.state(game_id)
         user = next(p.user_id for p in players if p.seat == state.pending.seat)
         await tables.answer(game_id, user, state.step, state.pending.options[0])

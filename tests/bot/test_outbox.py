@@ -46,6 +46,18 @@ class Recorder:
         return True
 
 
+class Timed(Recorder):
+    """A recorder that also notes when each message was delivered (``time.monotonic``)."""
+
+    def __init__(self, storage: Storage) -> None:
+        super().__init__(storage)
+        self.sent_at: list[float] = []
+
+    async def __call__(self, rows: list[OutboxRow]) -> bool:
+        self.sent_at.append(time.monotonic())
+        return await super().__call__(rows)
+
+
 def frame(n: int) -> Delivery:
     return Delivery("game:1", {"op": "send", "frame": True, "content": f"frame {n}",
                                "pictures": [{"file": f"{n}.png", "draw": "train"}]}, 1)
@@ -75,14 +87,8 @@ async def test_a_backlog_of_frames_is_combined_and_nothing_is_lost(storage: Stor
 async def test_a_round_unfolds_one_picture_at_a_time_at_the_story_s_rhythm(storage: Storage) -> None:
     """Issue 13: watchers see each action in its own message, ``story_interval`` apart (a burst of
     pictures in one message only when they have waited long: a real backlog)."""
-    sent_at: list[float] = []
-
-    class Timed(Recorder):
-        async def __call__(self, rows: list[OutboxRow]) -> bool:
-            sent_at.append(time.monotonic())
-            return await Recorder.__call__(self, rows)
-
     deliver = Timed(storage)
+    sent_at = deliver.sent_at
     outbox = wired_later(storage, deliver, 0.0, story_interval=0.05)
     await storage.enqueue([frame(n) for n in range(5)])
     await outbox.drain()
@@ -94,14 +100,8 @@ async def test_a_round_unfolds_one_picture_at_a_time_at_the_story_s_rhythm(stora
 async def test_a_story_fallen_behind_the_table_catches_up_one_picture_at_a_time(storage: Storage) -> None:
     """Issue 29: pictures written ``CATCH_UP_AFTER`` ago (the table plays faster than the story is
     told) follow each other without the story's pause, still one per message."""
-    sent_at: list[float] = []
-
-    class Timed(Recorder):
-        async def __call__(self, rows: list[OutboxRow]) -> bool:
-            sent_at.append(time.monotonic())
-            return await Recorder.__call__(self, rows)
-
     deliver = Timed(storage)
+    sent_at = deliver.sent_at
     outbox = wired_later(storage, deliver, CATCH_UP_AFTER + 1, story_interval=0.5)
     await storage.enqueue([frame(n) for n in range(4)])
     await outbox.drain()
@@ -112,14 +112,8 @@ async def test_a_story_fallen_behind_the_table_catches_up_one_picture_at_a_time(
 async def test_each_kind_of_request_is_paced_on_its_own(storage: Storage) -> None:
     """Issue 29: Discord limits sends, edits and deletes in a channel each on its own: a delete right
     after a send does not wait, a second send waits ``interval`` after the first."""
-    sent_at: list[float] = []
-
-    class Timed(Recorder):
-        async def __call__(self, rows: list[OutboxRow]) -> bool:
-            sent_at.append(time.monotonic())
-            return await Recorder.__call__(self, rows)
-
     deliver = Timed(storage)
+    sent_at = deliver.sent_at
     outbox = Outbox(storage, deliver, interval=0.2)
     storage.committed = outbox.wake
     await storage.enqueue([Delivery("game:1", {"op": "send", "content": "picture"}, 1),
