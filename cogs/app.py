@@ -48,9 +48,13 @@ class ColtBot(commands.Bot):
     outbox: Outbox
 
     def __init__(self, settings: Settings, **shards: Any) -> None:
-        intents = discord.Intents.default()
+        # Only the servers and their channels (a game's channel deleted): the bot reads no messages, so
+        # Discord sends none of the events for every message it sends, edits or deletes itself, and
+        # none are kept in memory (issue 29: parsing them was a good part of a click's cost).
+        intents = discord.Intents.none()
+        intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=ColtTree, **shards)
+                         tree_cls=ColtTree, max_messages=None, **shards)
         self.settings = settings
         # How the bot waits on purpose (the story's rhythm, an AI's pause, a deadline, a retry): the
         # local table makes these waits follow its simulated clock without holding up a click.
@@ -77,10 +81,10 @@ class ColtBot(commands.Bot):
                              metrics=self.metrics)
         self.presenter = Presenter(self, self.tables, Pictures(self.workers))
         self.tables.show = self.presenter
-        courier = Courier(self, storage, self.presenter.draw, channel_lost=self._channel_lost)
-        self.outbox = Outbox(storage, courier, interval=self.settings.message_interval, clock=clock,
+        self.courier = Courier(self, storage, self.presenter.draw, channel_lost=self._channel_lost)
+        self.outbox = Outbox(storage, self.courier, interval=self.settings.message_interval, clock=clock,
                              story_interval=self.settings.story_interval, pause=self.pause,
-                             holder=self.tables.holder, metrics=self.metrics)
+                             holder=self.tables.holder, metrics=self.metrics, prepare=self.courier.prepare)
         storage.committed = self.outbox.wake  # what a transaction enqueued is delivered once committed
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await asyncio.to_thread(render.preload)  # for the pictures drawn here (the local table's Preview)
@@ -141,6 +145,7 @@ class ColtBot(commands.Bot):
         if self.metrics_server is not None:
             await self.metrics_server.stop()
         await self.outbox.close(grace=DELIVERY_GRACE)
+        self.courier.close()
         await self.tables.storage.close()
         await self.workers.close(grace=WORK_GRACE)
 

@@ -22,6 +22,7 @@ error, the row dropped.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import io
@@ -48,10 +49,13 @@ MISSING_ACCESS, DM_CLOSED, MISSING_PERMISSIONS = 50001, 50007, 50013
 CHANNEL_GONE = frozenset({UNKNOWN_CHANNEL, MISSING_ACCESS, MISSING_PERMISSIONS})
 DM_CHANNELS_KEPT = 10_000  # DM channel ids remembered (a bounded cache: one entry per person)
 LOOK_BACK = 25  # messages read to find a send that was under way when the process stopped
-DRAWN_KEPT = 16  # messages whose drawn pictures are kept for their next try
+# Messages whose pictures are being drawn or are drawn, kept until sent: those about to be sent
+# (``Courier.prepare``: one per channel waiting for the story's rhythm) and those tried and failed.
+DRAWN_KEPT = 1024
 
 # A message's pictures drawn: each one's file name, bytes and alt text (the attachment's description).
-Draw = Callable[[list[dict[str, Any]]], Awaitable[list[tuple[str, bytes, str]]]]
+Files = list[tuple[str, bytes, str]]  # a message's pictures: (file name, PNG, alt text)
+Draw = Callable[[list[dict[str, Any]]], Awaitable[Files]]
 DESCRIPTION_LIMIT = 1024  # characters Discord keeps of an attachment's description
 ChannelLost = Callable[[int, int], Awaitable[str]]  # (game, lost channel) → replaced | later | gone
 
@@ -111,8 +115,9 @@ class Courier:
         self.bot, self.storage, self.draw = bot, storage, draw
         self.channel_lost = channel_lost
         self._dm_channels: OrderedDict[int, int] = OrderedDict()
-        # The pictures of the last messages tried, by their rows: a retry does not draw them again.
-        self._drawn: OrderedDict[tuple[int, ...], list[tuple[str, bytes, str]]] = OrderedDict()
+        # The pictures of messages not sent yet, by their rows (drawing, or drawn): those prepared while
+        # the outbox waits for their turn, and those whose try failed (a retry does not draw them again).
+        self._drawn: OrderedDict[tuple[int, ...], asyncio.Task[Files]] = OrderedDict()
 
     async def __call__(self, rows: list[OutboxRow]) -> bool:
         first, body = rows[0], merged(rows)
@@ -137,6 +142,20 @@ class Courier:
         except (TimeoutError, discord.RateLimited, discord.HTTPException, aiohttp.ClientError, OSError) as error:
             await self._failed(rows, error)
             return True  # Discord answered, with a refusal the row's meaning handled
+
+    def prepare(self, rows: list[OutboxRow]) -> None:
+        """Start drawing the pictures of the message ``rows`` will send, while the outbox waits for
+        their turn (cogs.outbox ``Prepare``): a story's next picture is ready when its time comes,
+        rather than drawn only then, behind the prompts' pictures (issue 29)."""
+        body = merged(rows)
+        if body.get("op", "send") == "send" and body.get("pictures"):
+            self._drawing(rows, body["pictures"])
+
+    def close(self) -> None:
+        """Stop drawing what will not be sent by this process (the outbox is closed)."""
+        for task in self._drawn.values():
+            task.cancel()
+        self._drawn.clear()
 
     # --- where -------------------------------------------------------------------------------
 
@@ -232,18 +251,26 @@ class Courier:
             kwargs["allowed_mentions"] = discord.AllowedMentions.none()
         return kwargs
 
-    async def _files(self, rows: list[OutboxRow], body: dict[str, Any]) -> list[tuple[str, bytes, str]]:
+    async def _files(self, rows: list[OutboxRow], body: dict[str, Any]) -> Files:
         """The pictures of a message, drawn once for all the tries of its rows."""
         pictures = body.get("pictures") or []
         if not pictures:
             return []
+        return await asyncio.shield(self._drawing(rows, pictures))  # a caller that gives up leaves it drawn
+
+    def _drawing(self, rows: list[OutboxRow], pictures: list[dict[str, Any]]) -> asyncio.Task[Files]:
+        """The drawing of a message's pictures: under way or done, or started now (again, after a
+        failure: the next try draws them anew)."""
         ids = tuple(row.id for row in rows)
-        drawn = self._drawn.get(ids)
-        if drawn is None:
-            drawn = self._drawn[ids] = await self.draw(pictures)
-            while len(self._drawn) > DRAWN_KEPT:
-                self._drawn.popitem(last=False)
-        return drawn
+        task = self._drawn.get(ids)
+        if task is not None and not (task.done() and (task.cancelled() or task.exception() is not None)):
+            self._drawn.move_to_end(ids)
+            return task
+        task = self._drawn[ids] = asyncio.create_task(self.draw(pictures), name=f"colt-draw-{rows[0].target}")
+        task.add_done_callback(_retrieved)
+        while len(self._drawn) > DRAWN_KEPT:  # forgotten, not cancelled: someone may be waiting for it
+            self._drawn.popitem(last=False)
+        return task
 
     async def _remembered(self, row: OutboxRow, channel: discord.abc.Messageable,
                           body: dict[str, Any]) -> tuple[int, str | None] | None:
@@ -277,6 +304,8 @@ class Courier:
                     remember: tuple[discord.Message, str | None] | None = None) -> None:
         first, body = rows[0], rows[0].body
         self._drawn.pop(tuple(row.id for row in rows), None)
+        for row in rows:  # a row prepared alone, then sent with others (a backlog combined)
+            self._drawn.pop((row.id,), None)
         log.debug("row %s for %s done: %s %s (message %s)", first.id, first.target, body.get("op"), body.get("key"),
                   remember[0].id if remember else None, extra={"game": first.game_id})
         async with self.storage.transaction() as tx:
@@ -349,7 +378,14 @@ def _retry_after(error: discord.HTTPException) -> float | None:
         return None
 
 
-def _discord_files(files: list[tuple[str, bytes, str]]) -> list[discord.File]:
+def _retrieved(task: asyncio.Task[Files]) -> None:
+    """A drawing nobody waited for (its message was superseded or combined): its failure is not an
+    unretrieved error; whoever waits for it is told."""
+    if not task.cancelled():
+        task.exception()
+
+
+def _discord_files(files: Files) -> list[discord.File]:
     """The attachments, each described for a screen reader."""
     return [discord.File(io.BytesIO(data), filename=name, description=description[:DESCRIPTION_LIMIT] or None)
             for name, data, description in files]

@@ -77,6 +77,11 @@ Deliver = Callable[[list[OutboxRow]], Awaitable[bool]]
 passing failure. Writing the success (or a permanent failure) to storage is its job. True when
 Discord answered (a row with nothing to do, like deleting a message never sent, is False)."""
 
+Prepare = Callable[[list[OutboxRow]], None]
+"""Starts, without waiting for it, what delivering rows will need (drawing their pictures): called
+while they wait for their turn at their target (the story's rhythm, Discord's pace), so that the
+time drawing takes is spent waiting anyway (cogs.delivery ``Courier.prepare``)."""
+
 
 def backoff(attempts: int) -> float:
     """The pause before try number ``attempts + 1``: doubling from 1 s to 5 min, with jitter."""
@@ -89,8 +94,10 @@ class Outbox:
                  clock: Callable[[], float] = time.time, story_interval: float = 0.0,
                  written_clock: Callable[[], float] = time.time,
                  pause: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 holder: str | None = None, lease: float = LEASE, metrics: Metrics | None = None) -> None:
+                 holder: str | None = None, lease: float = LEASE, metrics: Metrics | None = None,
+                 prepare: Prepare | None = None) -> None:
         self.storage, self.deliver, self.interval, self.clock = storage, deliver, interval, clock
+        self.prepare = prepare  # what a batch will need (its pictures), started while it waits its turn
         self.metrics = metrics or Metrics()  # retries, and the time from a click to what it shows
         self.holder = holder or process_name()  # this process, among those sharing the database
         self.lease = lease
@@ -212,6 +219,8 @@ class Outbox:
                 late = self.written_clock() - batch[0].created_at > CATCH_UP_AFTER
                 wait = self._pace.due(target, batch[0], late=late) - self.clock()
                 if wait > 0:
+                    if self.prepare is not None:
+                        self.prepare(batch)
                     await self.pause(wait)  # then planned again: rows written meanwhile may supersede it
                     continue
                 try:

@@ -12,6 +12,10 @@ half size), tall rather than wide, with no word under 22 px.
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
+from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -19,6 +23,7 @@ from PIL import Image, ImageDraw
 from render import (
     assets,
     draw,
+    encode,
     fonts,
     hand,
     layout,
@@ -45,6 +50,12 @@ HORSE_SCALE = 1.3  # the horses by the car numbers, as tall as the numbers
 SHRINK = Image.Resampling.HAMMING
 STEALING = ("stealing", "event", "round-end", "keeping", "over")  # every turn of the card is played
 FLASKS = ("whiskey", "old-whiskey")  # Horses & Stagecoach: flasks, full or ("-half") half-drunk
+# The shrunk trains kept (``_shrunk_scene``), some 5 to 15 kB each: a planning picture's next one for
+# the same player comes after those of every other game in play (one per player a game, in a worker).
+SCENES_KEPT = 2048
+# What an observation holds that changes as cards are played and that the train does not show.
+NOT_ON_THE_TRAIN = frozenset({"step", "pile", "pending", "log", "turn", "seats"})
+_SCENES: OrderedDict[bytes, bytes] = OrderedDict()  # key (``_scene_key``) → the PNG of the shrunk train
 
 
 def planning_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
@@ -162,14 +173,10 @@ def _train(img: Image.Image, obs: Observation, view: dict[str, Any], lay: Planni
     """The train picture's scenery, loot and pawns, cut to the train and scaled to the picture's
     width; the car numbers are written anew under it, at a size a phone can show. With Horses &
     Stagecoach the road follows (the stagecoach, the shotgun), and the horses stand by the numbers."""
-    scene = train.base_image(obs)
     tl = layout.layout_of(obs).train
-    corners, _ = layout.place_pawns(obs, tl)
-    own = [(float(x), float(y)) for x, y in (layout.pawn_centre(corners[b]) for b in view["bandits"] if b in corners)]
-    train.draw_contents(scene, obs, tl, marks.Plan(halos=own), translate)
+    shrunk = _shrunk_scene(obs, view, lay, tl, translate)
+    img.paste(shrunk.crop((0, 0, lay.train.w, lay.train.h)), (lay.train.x, lay.train.y))
     s = lay.train_source
-    part = scene.crop((s.x, s.y, s.right, s.bottom)).resize((lay.train.w, lay.train.h), SHRINK)
-    img.paste(part, (lay.train.x, lay.train.y))
     r = lay.car_labels
     d = ImageDraw.Draw(img)
     d.rectangle(r.box(), fill=theme.GROUND)
@@ -185,11 +192,53 @@ def _train(img: Image.Image, obs: Observation, view: dict[str, Any], lay: Planni
         horse_w = round(layout.HORSE_W * HORSE_SCALE) + 12
         right_side = cx + w / 2 + 5 + horse_w <= lay.width  # else left of the number, inside the picture
         horses[car.index] = (round(cx + w / 2 + 5 if right_side else cx - w / 2 - 5 - horse_w + 8), r.y + 3)
-    if lay.road is not None and lay.road_source is not None:
-        rs = lay.road_source
-        part = scene.crop((rs.x, rs.y, rs.right, rs.bottom)).resize((lay.road.w, lay.road.h), SHRINK)
-        img.paste(part, (lay.road.x, lay.road.y))
+    if lay.road is not None:
+        img.paste(shrunk.crop((0, lay.train.h, lay.road.w, lay.train.h + lay.road.h)), (lay.road.x, lay.road.y))
         stagecoach.horses(img, obs, tl, scale=HORSE_SCALE, corners=horses)
+
+
+def _shrunk_scene(obs: Observation, view: dict[str, Any], lay: PlanningLayout, tl: layout.TrainLayout,
+                  translate: Translate | None) -> Image.Image:
+    """The train (and the road below it, with Horses & Stagecoach) as the planning picture shows
+    them: loot, pawns and the player's own pawns aglow, shrunk, in the shared palette. One picture
+    of ``lay.train``'s width, the road under the train.
+
+    Nothing on the train moves while cards are played, so a player's planning pictures of a round
+    share it: the last ones drawn are kept (``SCENES_KEPT``, as small PNGs) and reused. That skips
+    most of the picture's work: drawing the train and shrinking it (issue 29). It is kept in the
+    shared palette, which every picture is saved in (render.encode), so a kept one and a new one
+    give the same picture."""
+    key = _scene_key(obs, translate)
+    kept = _SCENES.get(key)
+    if kept is not None:
+        _SCENES.move_to_end(key)
+        return Image.open(io.BytesIO(kept))
+    scene = train.base_image(obs)
+    corners, _ = layout.place_pawns(obs, tl)
+    own = [(float(x), float(y)) for x, y in (layout.pawn_centre(corners[b]) for b in view["bandits"] if b in corners)]
+    train.draw_contents(scene, obs, tl, marks.Plan(halos=own), translate)
+    road = lay.road if lay.road is not None and lay.road_source is not None else None
+    shrunk = Image.new("RGB", (lay.train.w, lay.train.h + (road.h if road else 0)))
+    s = lay.train_source
+    shrunk.paste(scene.crop((s.x, s.y, s.right, s.bottom)).resize((lay.train.w, lay.train.h), SHRINK), (0, 0))
+    if road is not None and lay.road_source is not None:
+        rs = lay.road_source
+        shrunk.paste(scene.crop((rs.x, rs.y, rs.right, rs.bottom)).resize((road.w, road.h), SHRINK), (0, lay.train.h))
+    paletted = encode.paletted(shrunk)
+    _SCENES[key] = encode.png(paletted, exact=True, compress_level=1)
+    while len(_SCENES) > SCENES_KEPT:
+        _SCENES.popitem(last=False)
+    return paletted
+
+
+def _scene_key(obs: Observation, translate: Translate | None) -> bytes:
+    """What the shrunk train is drawn from: the observation (its viewer's pawns are aglow) less
+    what playing a card changes and the train does not show, and the language (the pawns'
+    initials). The seats keep their bandits: they set the picture's layout."""
+    drawn = {key: value for key, value in obs.items() if key not in NOT_ON_THE_TRAIN}
+    drawn["seats"] = [[seat["seat"], seat["bandits"]] for seat in obs.get("seats") or ()]
+    text = json.dumps([getattr(translate, "code", None), drawn], sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
 # --- the pile ------------------------------------------------------------------------------------

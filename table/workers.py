@@ -56,11 +56,10 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import collections
 import contextlib
 import contextvars
 import functools
-import heapq
-import itertools
 import logging
 import multiprocessing
 import multiprocessing.forkserver
@@ -96,9 +95,12 @@ Event = dict[str, Any]
 T = TypeVar("T")
 
 MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 75 to 240 MB (see Memory above)
-AHEAD = 1  # jobs handed to the pool beyond one per worker: the next one, ready when a worker is free
+AHEAD = 3  # jobs handed to the pool beyond one per worker: the next one, ready when a worker is free
 NICENESS = 10  # how much lower the workers' priority is than the bot's (Unix)
 STUCK_AFTER = 60.0  # seconds past its limit after which a job's worker is deemed stuck
+# Seconds a job that is not urgent waits for a worker, at most, before it goes before the urgent
+# ones (``Turns``): about a picture's share of the channel's story rhythm (cogs.outbox).
+PATIENCE = 1.0
 # Imported once, by the fork server; table.lifeline first, which binds it to the bot.
 PRELOAD = ["table.lifeline", "engine", "engine.ai", "render", "lang", __name__]
 PICTURES: dict[str, Callable[..., Any]] = {
@@ -288,37 +290,48 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 class Turns:
     """An event loop's turns at the workers: one job per worker at a time, the others waiting in the
-    bot. An urgent job (a prompt whose player waits to answer it: cogs.delivery) goes before every
-    other job waiting (pictures for the channel, a hand brought up to date, the AI); jobs of the
-    same urgency keep their order."""
+    bot. An urgent job (a prompt whose player waits to answer it: cogs.delivery) goes before the
+    other jobs waiting (pictures for the channel, a hand brought up to date, the AI), unless the
+    oldest of those has waited ``patience`` seconds: then it goes first, so that a busy table's
+    prompts never hold the channels' pictures back for good (issue 29: the channels' stories fell
+    further and further behind). Jobs of the same urgency keep their order."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, *, patience: float = PATIENCE, clock: Callable[[], float] = time.monotonic) -> None:
         self.free = size
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # a heap: (not urgent, order, turn)
-        self._order = itertools.count()
+        self.patience, self.clock = patience, clock
+        self._urgent: collections.deque[asyncio.Future[None]] = collections.deque()
+        self._other: collections.deque[tuple[float, asyncio.Future[None]]] = collections.deque()
 
     async def acquire(self, urgent: bool = False) -> None:
-        if self.free > 0 and not self._waiting:
+        if self.free > 0 and not self._urgent and not self._other:
             self.free -= 1
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        waiting = (0 if urgent else 1, next(self._order), turn)
-        heapq.heappush(self._waiting, waiting)
+        if urgent:
+            self._urgent.append(turn)
+        else:
+            self._other.append((self.clock(), turn))
         try:
             await turn
         except asyncio.CancelledError:
-            if turn.cancelled():  # stopped waiting: out of the queue
-                self._waiting.remove(waiting)
-                heapq.heapify(self._waiting)
-            else:
+            if not turn.cancelled():
                 self.release()  # given the turn just as it was cancelled: the next one takes it
-            raise
+            raise  # else still queued, cancelled: ``release`` passes over it
 
     def release(self) -> None:
-        if self._waiting:
-            heapq.heappop(self._waiting)[2].set_result(None)
-        else:
-            self.free += 1
+        while True:
+            turn = self._next()
+            if turn is None:
+                self.free += 1
+                return
+            if not turn.done():  # a cancelled wait is passed over
+                turn.set_result(None)
+                return
+
+    def _next(self) -> asyncio.Future[None] | None:
+        if self._other and (not self._urgent or self.clock() - self._other[0][0] >= self.patience):
+            return self._other.popleft()[1]
+        return self._urgent.popleft() if self._urgent else None
 
 
 @contextlib.contextmanager

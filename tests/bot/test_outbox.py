@@ -275,3 +275,62 @@ async def test_pictures_held_up_by_an_outage_are_combined_once_it_ends(storage: 
     await outbox.drain()
     assert [c for _, contents in deliver.messages for c in contents] == [f"frame {n}" for n in range(6)]
     assert len(deliver.messages) == 1  # combined
+
+
+async def test_a_picture_waiting_for_the_story_s_rhythm_is_drawn_meanwhile(storage: Storage) -> None:
+    """Issue 29: each frame that waits for its turn is handed to ``prepare`` (its pictures drawn while
+    it waits) before it is delivered, so that drawing adds nothing to the story's rhythm."""
+    deliver = Timed(storage)
+    prepared: list[tuple[str, float]] = []
+
+    def prepare(rows: list[OutboxRow]) -> None:
+        prepared.extend((str(row.body["content"]), time.monotonic()) for row in rows)
+
+    outbox = Outbox(storage, deliver, interval=0.0, story_interval=0.05, prepare=prepare)
+    storage.committed = outbox.wake
+    await storage.enqueue([frame(n) for n in range(3)])
+    await outbox.drain()
+    assert [contents for _, contents in deliver.messages] == [[f"frame {n}"] for n in range(3)]
+    first_prepared = {content: at for content, at in reversed(prepared)}
+    assert "frame 0" not in first_prepared  # its turn had come: delivered at once
+    for n in (1, 2):  # prepared a story's pause before its delivery
+        assert deliver.sent_at[n] - first_prepared[f"frame {n}"] >= 0.04
+
+
+async def test_the_courier_draws_a_prepared_message_once_and_a_failed_drawing_again() -> None:
+    """A message's pictures prepared while it waits are the ones it sends (drawn once, whoever asks
+    first); a drawing that failed is drawn anew at the next try; closing stops what is drawing."""
+    from cogs.delivery import Courier
+
+    calls: list[list[str]] = []
+    gate = asyncio.Event()
+
+    async def draw(pictures: list[dict[str, object]]) -> list[tuple[str, bytes, str]]:
+        calls.append([str(p["file"]) for p in pictures])
+        await gate.wait()
+        if len(calls) == 1:
+            raise TimeoutError("the workers are busy")
+        return [(str(p["file"]), b"png", "alt") for p in pictures]
+
+    courier = Courier(None, None, draw, channel_lost=None)  # type: ignore[arg-type]
+    rows = [OutboxRow(n, 1, "game:1", {"op": "send", "frame": True, "pictures": [{"file": f"{n}.png"}]}, 0, 0.0, None)
+            for n in (7, 8)]
+    body = {"pictures": [{"file": "7.png"}, {"file": "8.png"}]}
+    courier.prepare(rows)
+    courier.prepare(rows)  # already drawing
+    courier.prepare([OutboxRow(9, 1, "game:1", {"op": "delete", "key": "status"}, 0, 0.0, None)])  # nothing to draw
+    await asyncio.sleep(0)
+    assert calls == [["7.png", "8.png"]]
+    gate.set()
+    with pytest.raises(TimeoutError):
+        await courier._files(rows, body)
+    assert await courier._files(rows, body) == [("7.png", b"png", "alt"), ("8.png", b"png", "alt")]
+    assert await courier._files(rows, body) == [("7.png", b"png", "alt"), ("8.png", b"png", "alt")]
+    assert len(calls) == 2
+    gate.clear()
+    other = [OutboxRow(10, 1, "game:1", {"op": "send", "pictures": [{"file": "10.png"}]}, 0, 0.0, None)]
+    courier.prepare(other)
+    await asyncio.sleep(0)
+    courier.close()
+    await asyncio.sleep(0)
+    assert len(calls) == 3 and courier._drawn == {}

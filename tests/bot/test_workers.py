@@ -261,15 +261,14 @@ async def test_work_sent_by_the_bot_under_simcord_runs_in_the_workers(simcord_en
     pool = Workers()
     drawn: list[bytes] = []
 
-    async def on_message(message: Any) -> None:
+    async def on_guild_channel_create(channel: Any) -> None:  # the bot reads no messages: a channel
         drawn.append(await pool.picture("scoreboard", samples.finished(samples.colourful()), "fr"))
 
-    simcord_env.bot.add_listener(on_message, "on_message")
+    simcord_env.bot.add_listener(on_guild_channel_create, "on_guild_channel_create")
     try:
         guild = simcord_env.create_guild()
-        channel = guild.create_text_channel("saloon")
-        member = guild.add_member(simcord_env.create_user("alice"))
-        await member.send(channel, "draw")  # returns once the bot has settled, its work included
+        guild.create_text_channel("saloon")
+        await simcord_env.settle()  # returns once the bot has settled, its work included
         assert drawn == [render.png(render.scoreboard_image(samples.finished(samples.colourful()),
                                                             translate=language("fr")))]
     finally:
@@ -332,6 +331,34 @@ async def test_an_urgent_job_goes_before_the_others_waiting_for_a_worker() -> No
     assert turns.free == 1
 
 
+async def test_a_job_kept_waiting_by_urgent_ones_goes_first_once_it_has_waited_long_enough() -> None:
+    """Issue 29: under a stream of prompts, the channel's pictures still get their turns: one that has
+    waited ``patience`` goes before the urgent jobs waiting, then the urgent ones again."""
+    from table.workers import Turns
+
+    now = [0.0]
+    turns, order = Turns(1, patience=1.0, clock=lambda: now[0]), []
+    await turns.acquire()
+
+    async def job(name: str, urgent: bool) -> None:
+        await turns.acquire(urgent)
+        order.append(name)
+
+    waiting = [asyncio.create_task(job("train-1", False))]
+    await asyncio.sleep(0)
+    now[0] = 0.5
+    waiting += [asyncio.create_task(job(name, name.startswith("prompt"))) for name in
+                ("train-2", "prompt-1", "prompt-2", "prompt-3")]
+    await asyncio.sleep(0)
+    for moment in (0.6, 0.9, 1.0, 1.2, 1.6):  # each job, when its turn comes, holds the one worker
+        now[0] = moment
+        turns.release()
+        await asyncio.sleep(0)
+    await asyncio.gather(*waiting)
+    # prompts first until train-1 has waited 1 s; train-2 (queued at 0.5) only at 1.5 or when alone
+    assert order == ["prompt-1", "prompt-2", "train-1", "prompt-3", "train-2"]
+
+
 async def test_a_job_that_stops_waiting_gives_its_turn_on() -> None:
     from table.workers import Turns
 
@@ -345,4 +372,12 @@ async def test_a_job_that_stops_waiting_gives_its_turn_on() -> None:
     turns.release()
     await asyncio.wait_for(after, 1.0)  # the cancelled one never held the turn
     turns.release()
+    assert turns.free == 1
+    # cancelled between the turn's release and its task's next step: passed over, the turn kept
+    await turns.acquire()
+    late = asyncio.create_task(turns.acquire(urgent=True))
+    await asyncio.sleep(0)
+    late.cancel()
+    turns.release()
+    await asyncio.gather(late, return_exceptions=True)
     assert turns.free == 1

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from render import assets, fonts, panels
+from render import assets, fonts, panels, planning
 
 
 @pytest.fixture
@@ -29,6 +29,8 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
     # card labels and panels drawn by earlier tests must be drawn again, and seen
     assets.card.cache_clear()
     panels._panel.cache_clear()
+    planning._SCENES.clear()
     yield seen
     assets.card.cache_clear()
     panels._panel.cache_clear()
+    planning._SCENES.clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -12,10 +13,10 @@ import pytest
 from PIL import Image
 
 import engine  # noqa: F401  (registers every decision handler)
-from engine import apply, from_json, new_game, observe, to_json
+from engine import Options, apply, from_json, new_game, observe, to_json
 from engine.model import Game
 from lang import CODES, english, language
-from render import assets, draw, encode, hand, layout, planning_image, samples, theme
+from render import assets, draw, encode, hand, layout, planning, planning_image, samples, theme
 from render.hand import hand_image
 from tests.render.helpers import CAST, cmap
 
@@ -246,3 +247,33 @@ def test_the_hand_is_in_the_hand_pictures_order(monkeypatch: pytest.MonkeyPatch)
     assert all(a == allowed_there for _, _, a in calls)  # the same cards faded as in the hand picture
     corners = [xy for _, xy, _ in calls]
     assert corners == sorted(corners, key=lambda xy: (xy[1], xy[0]))  # read left to right, row by row
+
+
+# --- the shrunk train kept between a player's pictures (issue 29) --------------------------------
+
+
+@pytest.mark.parametrize("options", [
+    Options(), Options(horses=True), Options(prisoners=True), Options(variant="two-bandits"),
+], ids=["base", "horses", "prisoners", "two-bandits"])
+def test_a_kept_shrunk_train_gives_the_picture_drawn_afresh(options: Options, monkeypatch: pytest.MonkeyPatch) -> None:
+    """B-4: nothing on the train moves while cards are played, so each player's planning pictures of
+    a round reuse the train shrunk for their first one; a picture that reuses it is the picture
+    drawn from nothing, byte for byte, and the train drawn anew as soon as anything on it moved."""
+    kept: OrderedDict[bytes, bytes] = OrderedDict()
+    pairs = options.variant == "two-bandits"
+    seats = [[a, b] for a, b in zip(CAST[6][:3], CAST[6][3:], strict=True)] if pairs else CAST[4]
+    game = new_game(seats, seed=7, options=options)
+    rng = random.Random(7)
+    reused = drawn = 0
+    while game.pending is not None and game.round_no <= 2:
+        if game.pending.kind == "plan":
+            obs = observe(game, game.pending.seat)
+            monkeypatch.setattr(planning, "_SCENES", OrderedDict())
+            afresh = encode.png(planning_image(obs))
+            monkeypatch.setattr(planning, "_SCENES", kept)
+            before = len(kept)
+            assert encode.png(planning_image(obs)) == afresh
+            reused += len(kept) == before
+            drawn += 1
+        apply(game, rng.choice(game.pending.options))
+    assert drawn >= 20 and reused >= drawn // 2
