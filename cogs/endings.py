@@ -17,8 +17,8 @@ from typing import Any
 from cogs import texts
 from cogs.prompts import to_user
 from cogs.readers import Readers
-from cogs.story import public_frame
-from engine import Game, observe
+from cogs.story import table_view
+from engine import Game
 from lang import Language
 from render import layout, pairs, scoreboard, text
 from render.describe import winners_line
@@ -59,7 +59,7 @@ class Endings:
 
     async def game_over(self, row: GameRow, players: list[PlayerRow], state: Game) -> list[Delivery]:
         """The last DM of each person of a finished game (away or not: it is theirs all the same)."""
-        public = public_frame(observe(state, None))
+        public = table_view(state, None)
         out = []
         for player in players:
             if player.user_id is None:

@@ -29,6 +29,7 @@ from cogs.story import (
     people_of,
     player_label,
     player_name,
+    table_view,
     to_game,
     waiting_clock,
 )
@@ -313,7 +314,7 @@ class Presenter:
         """A person steps away (the AI takes their bandit) or is back: the channel hears it; their
         prompts lose their buttons, or come back fresh."""
         table = self.readers.of_game(row)
-        bandit = player_name(observe(state, None), player.seat, table)
+        bandit = player_name(table_view(state, None), player.seat, table)
         if back:
             notice = {"op": "send", "content": table.text("table.back", user=player.user_id, bandit=bandit)}
             return [to_game(row.id, notice), *await self.prompts.fresh(row, state, player, table)]
@@ -327,7 +328,7 @@ class Presenter:
         whom it waits for; every person's prompts sent fresh. After a channel was replaced, or when a
         local table starts in an empty simulated Discord."""
         table = self.readers.of_game(row)
-        public = observe(state, None)
+        public = table_view(state, None)
         deadline = waiting_clock(row, state.step, table)
         picture = self.story.train(row, public, table, f"{state.step}-now")
         out = [to_game(row.id, {"op": "send", "content": notice or "", "pictures": [picture]}),

@@ -17,8 +17,8 @@ from cogs import texts
 from cogs.components import AnswerButton, BackButton, HelpButton
 from cogs.delivery import view_components
 from cogs.readers import Readers
-from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, to_game
-from engine import Game, observe
+from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, table_view, to_game
+from engine import Game
 from engine.observe import observe_log
 from lang import Language
 from render.caption import caption, split_runs
@@ -63,7 +63,7 @@ class Prompts:
                    paused: str = "") -> Prompt:
         """What a player sees privately now: their hand (planning) or their pending choice; while
         the game is paused (``paused``: the words saying so), the choice with its buttons greyed out."""
-        mine = observe(state, seat)
+        mine = table_view(state, seat)
         pending = mine["pending"]
         view = discord.ui.View(timeout=None)
         header = lang.text("dm.header.attack", game=game_id) if mine["phase"] == "horse-attack" else \
@@ -129,7 +129,7 @@ class Prompts:
                 # The hand as it is now, in words: the last card planned is gone from it (B-5). Its
                 # planning picture is taken away (it showed that card still in hand); the train is
                 # watched in the channel now.
-                mine = observe(state, player.seat)["seats"][player.seat]
+                mine = table_view(state, player.seat)["seats"][player.seat]
                 named = len(mine["bandits"]) > 1  # two bandits: each card says whose (V-2.3)
                 out += await self._close(game_id, player, f"hand:{player.seat}", forget=False,
                                          words=lambda lang, hand=mine["hand"], named=named: lang.text(
@@ -173,7 +173,7 @@ class Prompts:
         if since:
             prompt = Prompt(f"{since}\n{prompt.content}", prompt.view, prompt.hand, prompt.choice)
         if since and not pictures:  # how the train stands now, after what happened since
-            pictures = [self.story.train(row, observe(state, None), lang, f"{state.step}-dm")]
+            pictures = [self.story.train(row, table_view(state, None), lang, f"{state.step}-dm")]
         closed = to_game(row.id, {"op": "send", "content": table.text("dm.closed", user=player.user_id),
                                   "view": view_components(self.story.hand_view(row, table))})
         body: dict[str, Any] = {
@@ -195,7 +195,7 @@ class Prompts:
         # The events an answer causes carry the step after it (engine: the step is counted first).
         after = last + 1 if last is not None else 0
         events = [e for e in observe_log(state, seat) if e.get("step", 0) > after]
-        public = observe(state, None)
+        public = table_view(state, None)
         lines = [caption(public, run, lang) for run in split_runs(events) if run[0]["type"] in ("resolve", "event")]
         if not lines:
             return ""
@@ -275,7 +275,7 @@ def timed_out_notice(outcome: Outcome, table: Language) -> Delivery:
     """The channel hears that the AI answered for a person whose time was up (a planned card stays
     secret: only that a card was chosen for them), and whether it keeps their seat."""
     player = next(p for p in outcome.players if p.seat == outcome.answered_by)
-    bandit = player_name(observe(outcome.state, None), player.seat, table)
+    bandit = player_name(table_view(outcome.state, None), player.seat, table)
     lines = [table.text("timer.channel", user=player.user_id, bandit=bandit)]
     body: dict[str, Any] = {"op": "send"}
     if outcome.went_absent:

@@ -49,6 +49,14 @@ def to_game(game_id: int, body: dict[str, Any]) -> Delivery:
     return Delivery(f"game:{game_id}", body, game_id)
 
 
+def table_view(state: Game, viewer: int | None) -> Observation:
+    """``viewer``'s view of the table as it stands (``observe``), without the game's log: no message
+    is made from the whole log (a picture's log is its action's events, set where it is drawn), and
+    copying a log that grows all game long for every message was a click's cost that grew with the
+    game (issue 29)."""
+    return observe(state, viewer, log_since=len(state.log))
+
+
 def public_frame(observation: Observation) -> Observation:
     """An observation as a picture needs it: without the log it does not draw."""
     return {**observation, "log": []}
@@ -178,7 +186,7 @@ class Story:
             # The train as dealt, before round 1's planning: nobody plans blind (with the expansion,
             # the horse attack's first picture shows it).
             out.append(to_game(row.id, {"op": "send", "pictures": [
-                self.train(row, observe(state, None), lang, "start")]}))
+                self.train(row, table_view(state, None), lang, "start")]}))
         out += self._frames(row, state, before, events, lang)
         # A planning answer was asked with no status line in the channel: none to take away.
         showing = outcome.answered is None or outcome.answered.partition(" ")[0] not in PLANNING_KINDS
@@ -194,7 +202,7 @@ class Story:
         if mark is not None and mark[0] == index and (index == 0 or state.log[index - 1] is mark[1]):
             return mark[2]
         past = await self.tables.replay_to(outcome.game_id, index, outcome.players)
-        view = observe(past, None)
+        view = table_view(past, None)
         return pictures.advance(view, observe_log(state, None, len(past.log))[: max(0, index - len(past.log))])
 
     def _mark(self, game_id: int, state: Game, index: int, view: Observation) -> None:
@@ -206,7 +214,7 @@ class Story:
     def _frames(self, row: GameRow, state: Game, before: Observation, events: list[dict[str, Any]],
                 lang: Language) -> list[Delivery]:
         """A picture per resolved action; an action still waiting for a choice is shown when complete."""
-        public = observe(state, None)
+        public = table_view(state, None)
         waiting = state.pending is not None and state.pending.kind not in OUTSIDE_ACTIONS
         runs = pictures.split_runs(events)
         view, at = before, len(state.log) - len(events)
@@ -247,7 +255,7 @@ class Story:
 
     def _pile_and_status(self, row: GameRow, state: Game, events: list[dict[str, Any]],
                          lang: Language, people: People, *, showing: bool = True) -> list[Delivery]:
-        public = observe(state, None)
+        public = table_view(state, None)
         deadline = waiting_clock(row, state.step, lang)
         out: list[Delivery] = []
         heads = {run[0]["type"] for run in pictures.split_runs(events)}

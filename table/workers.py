@@ -31,18 +31,20 @@ sprites, the palette and every catalog before its first job (some 0.3 s).
 
 **Memory** (measured): a worker is 76 MB resident at rest (66 MB its own, the rest shared with the
 fork server). Drawing fills its caches, each bounded: panels (256, some 21 MB), pile strips (64,
-13 MB), cards, text sprites and widths; it reaches some 170 MB after a whole 5-player game, about
-225 MB after a base, a Horses & Stagecoach and a Marshal & Prisoners game, and levels off near
-240 MB (six such games). The caches are what keep a picture to a few milliseconds.
+13 MB), the planning pictures' shrunk trains (2,048 PNGs of some 12 kB: 25 MB when full, with
+hundreds of games in play), cards, text sprites and widths; it reaches some 170 MB after a whole
+5-player game, about 225 MB after a base, a Horses & Stagecoach and a Marshal & Prisoners game, and
+levels off near 240 MB (six such games). The caches are what keep a picture to a few milliseconds.
 
-**Time limits.** At most one job per worker, and one more, is handed to the pool at a time (the
-others wait their turn in the bot): the one more waits in the pool for the first worker free, so
-that no worker idles while the bot's busy event loop hands it its next job (``Turns``). A job's
-time limit counts from when it is handed to the pool, where it waits for one job at most. A job
-over its limit raises ``WorkTimeout`` (a ``TimeoutError``) at once, for the caller to fall back on
-(the normal AI in the bot, a picture skipped); the worker finishes it regardless (a process cannot
-be interrupted mid-job) and only then takes the next. A job still running
-``STUCK_AFTER`` seconds past its limit means a stuck worker: that pool is replaced.
+**Turns and time limits.** At most one job per worker, and ``AHEAD`` more, are handed to the pool at
+a time; the others wait their turn in the bot, a prompt's first unless another has waited
+``PATIENCE`` (``Turns``). The ones more wait in the pool for the first worker free, so that no worker
+idles while the bot's busy event loop hands it its next job. A job's time limit counts from when it
+is handed to the pool, where it waits for ``AHEAD`` jobs at most. A job over its limit raises
+``WorkTimeout`` (a ``TimeoutError``) at once, for the caller to fall back on (the normal AI in the
+bot, a picture skipped); the worker finishes it regardless (a process cannot be interrupted mid-job)
+and only then takes the next. A job still running ``STUCK_AFTER`` seconds past its limit means a
+stuck worker: that pool is replaced.
 
 **A broken pool** (a worker killed, out of memory, a crash in Pillow) fails every job it was
 running with ``BrokenProcessPool``: the pool is replaced and each of those jobs tried once more.
@@ -95,7 +97,10 @@ Event = dict[str, Any]
 T = TypeVar("T")
 
 MAX_SIZE = 8  # workers at most, whatever the cores: each holds some 75 to 240 MB (see Memory above)
-AHEAD = 3  # jobs handed to the pool beyond one per worker: the next one, ready when a worker is free
+# Jobs handed to the pool beyond one per worker: the next ones, ready when a worker is free. Three,
+# not one: the bot's event loop, busy at 200 games, was late to hand the next job (the workers idled
+# while pictures waited; issue 29); an urgent job waits behind three short ones at most.
+AHEAD = 3
 NICENESS = 10  # how much lower the workers' priority is than the bot's (Unix)
 STUCK_AFTER = 60.0  # seconds past its limit after which a job's worker is deemed stuck
 # Seconds a job that is not urgent waits for a worker, at most, before it goes before the urgent
