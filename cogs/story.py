@@ -80,14 +80,10 @@ def as_it_stands(state: Game) -> Observation:
 
 
 def this_round(state: Game, kind: str) -> list[dict[str, Any]]:
-    """The public events of ``kind`` in this round, oldest first."""
-    found: list[dict[str, Any]] = []
-    for event in reversed(observe_log(state, None)):
-        if event["type"] == "round":
-            break
-        if event["type"] == kind:
-            found.append(event)
-    return found[::-1]
+    """The public events of ``kind`` in this round, oldest first. Only this round's events are
+    looked at (an event's type is public): the whole log grows all game long (issue 29)."""
+    began = next((i + 1 for i in range(len(state.log) - 1, -1, -1) if state.log[i]["type"] == "round"), 0)
+    return [event for event in observe_log(state, None, began) if event["type"] == kind]
 
 
 def draws_this_round(state: Game) -> dict[int, int]:
