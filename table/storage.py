@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import os
 import re
 import secrets
@@ -38,6 +39,8 @@ from table import ratings
 from table.config import ROOT, is_url
 from table.pace import REMIND_AT, REMIND_FROM
 from table.ratings import Placing
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS = ROOT / "data" / "migrations"
 LOBBY, RUNNING, OVER, ABANDONED = "lobby", "running", "over", "abandoned"
@@ -251,8 +254,12 @@ class Tx:
         return [await write(db) for write in self.writes]
 
     def run(self, db: sqlite3.Connection) -> list[Any]:
-        """On the SQLite writer's thread: the whole transaction; what each write returned."""
+        """The whole transaction on a SQLite connection; what each write returned."""
         db.execute("BEGIN IMMEDIATE")
+        return self.run_begun(db)
+
+    def run_begun(self, db: sqlite3.Connection) -> list[Any]:
+        """The writes and the commit, in a transaction begun on ``db`` (rolled back on an error)."""
         try:
             results = drive(self.apply(SqliteConn(db)))
         except BaseException:
@@ -837,17 +844,28 @@ class Store:
 
 
 class Storage(Store):
-    """SQLite, the embedded default. Writes go through one sqlite3 connection used only from its own
-    thread (one transaction after another, each in one call). Small reads (``_rows``) run at once
-    on the event loop's thread through a read-only connection: a row found by key takes
-    microseconds, far less than handing it to a thread and waiting for the GIL to come back (under
-    load a reader thread was busy 90% of the time doing little else). Scans, and a small read that
-    finds the database busy, go through an aiosqlite connection on a thread of its own."""
+    """SQLite, the embedded default. A transaction is one call that runs all its writes, on the
+    event loop's thread through the ``inline`` connection: it takes a fraction of a millisecond,
+    less than handing it to a thread and waiting for the GIL to come back (issue 29: that hand-over
+    was a good part of the event loop's time at 200 games). When another connection holds the
+    write lock (another process on the same file), the transaction goes instead to the ``writer``
+    connection on its own thread, which waits for the lock; so do the ones after it until it is
+    done, so that transactions commit in the order they were asked for (outbox rows keep their
+    order). The inline connection never checkpoints the log (that would stop the event loop while
+    pages are written): the writer's thread does, every ``CHECKPOINT_EVERY`` transactions.
+
+    Small reads (``_rows``) run at once on the event loop's thread through a read-only connection:
+    a row found by key takes microseconds, far less than handing it to a thread (under load a
+    reader thread was busy 90% of the time doing little else). Scans, and a small read that finds
+    the database busy, go through an aiosqlite connection on a thread of its own."""
 
     def __init__(self, writer: sqlite3.Connection, thread: ThreadPoolExecutor, reader: aiosqlite.Connection,
-                 quick: sqlite3.Connection) -> None:
+                 quick: sqlite3.Connection, inline: sqlite3.Connection) -> None:
         super().__init__()
-        self.writer, self._thread, self.reader, self.quick = writer, thread, reader, quick
+        self.writer, self._thread, self.reader, self.quick, self.inline = writer, thread, reader, quick, inline
+        self._in_thread = 0  # transactions handed to the writer's thread and not done yet
+        self._since_checkpoint = 0  # inline transactions since the log was last checkpointed
+        self._checkpoint: asyncio.Future[Any] | None = None
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
@@ -864,10 +882,13 @@ class Storage(Store):
             await loop.run_in_executor(thread, writer.close)
             thread.shutdown()
             raise
-        return cls(writer, thread, reader, _open_quick(str(path)))
+        return cls(writer, thread, reader, _open_quick(str(path)), _open_inline(str(path)))
 
     async def close(self) -> None:
         self.quick.close()
+        self.inline.close()
+        if self._checkpoint is not None:
+            await _to_the_end(self._checkpoint)
         await self.reader.close()
         await _to_the_end(asyncio.get_running_loop().run_in_executor(self._thread, self.writer.close))
         self._thread.shutdown()
@@ -878,13 +899,48 @@ class Storage(Store):
         if not tx.writes:
             return []
         began = time.perf_counter()
+        if not self._in_thread and self._began_inline():
+            try:
+                results = tx.run_begun(self.inline)
+            finally:
+                self.transaction_took(time.perf_counter() - began)
+            self._checkpoint_now_and_then()
+            if tx.targets:
+                self.committed(tx.targets)
+            return results
+        self._in_thread += 1
         work = asyncio.get_running_loop().run_in_executor(self._thread, tx.run, self.writer)
+        work.add_done_callback(self._thread_done)
         try:
             return await _to_the_end(work)
         finally:
             self.transaction_took(time.perf_counter() - began)  # the wait for the writer's thread included
             if tx.targets and work.done() and not work.cancelled() and work.exception() is None:
                 self.committed(tx.targets)
+
+    def _began_inline(self) -> bool:
+        """A transaction begun on the inline connection; False when another connection holds the
+        write lock (nothing was written: the writer's thread waits for it instead)."""
+        try:
+            self.inline.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                return False
+            raise
+        return True
+
+    def _thread_done(self, _work: asyncio.Future[Any]) -> None:
+        self._in_thread -= 1
+
+    def _checkpoint_now_and_then(self) -> None:
+        """Every ``CHECKPOINT_EVERY`` inline transactions, the log is copied into the database on the
+        writer's thread (a passive checkpoint: it waits for nobody, and nobody waits for it)."""
+        self._since_checkpoint += 1
+        if self._since_checkpoint < CHECKPOINT_EVERY or (self._checkpoint is not None and not self._checkpoint.done()):
+            return
+        self._since_checkpoint = 0
+        self._checkpoint = asyncio.get_running_loop().run_in_executor(self._thread, _checkpoint, self.writer)
+        self._checkpoint.add_done_callback(_checkpointed)
 
     async def _rows(self, sql: str, params: Sequence[Any] = (), *, small: bool = True) -> list[sqlite3.Row]:
         """One read, run to its end in one call: a statement left open between two awaits (while
@@ -931,6 +987,7 @@ async def _to_the_end(work: Awaitable[T]) -> T:
 
 
 PRAGMAS = ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000")
+CHECKPOINT_EVERY = 200  # inline transactions between two checkpoints of the log (``Storage``)
 
 
 def _open_writer(path: str) -> sqlite3.Connection:
@@ -950,6 +1007,25 @@ def _open_writer(path: str) -> sqlite3.Connection:
         db.close()
         raise StorageError(f"the database {path} cannot be read: {error}") from error
     return db
+
+
+def _open_inline(path: str) -> sqlite3.Connection:
+    """The connection of transactions on the event loop's thread: never waiting for a lock, never
+    checkpointing (``Storage``)."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    for pragma in ("synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 0", "wal_autocheckpoint = 0"):
+        db.execute(f"PRAGMA {pragma}").fetchall()
+    return db
+
+
+def _checkpoint(db: sqlite3.Connection) -> None:
+    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
+
+def _checkpointed(done: asyncio.Future[Any]) -> None:
+    """A checkpoint that failed is only logged: the next one copies what it did not."""
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("checkpointing the database's log failed: %s", done.exception())
 
 
 def _open_quick(path: str) -> sqlite3.Connection:

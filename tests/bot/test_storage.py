@@ -158,3 +158,53 @@ async def test_a_stale_answer_writes_nothing_of_its_transaction(tmp_path: Path) 
         assert woken == [{"user:3"}]  # the outbox is woken for the committed transaction only
     finally:
         await storage.close()
+
+
+async def test_a_transaction_blocked_by_another_connection_waits_and_those_after_it_keep_their_order(
+        tmp_path: Path) -> None:
+    """Issue 29: transactions run at once on the event loop's thread; when another connection (another
+    process) holds the write lock, one waits for it on the writer's thread, and those asked for after
+    it follow it there rather than overtaking it (a target's messages keep their order)."""
+    path = tmp_path / "colt.sqlite3"
+    storage = await Storage.open(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        async def enqueue(content: str) -> None:
+            async with storage.transaction() as tx:
+                tx.enqueue([Delivery("game:1", {"op": "send", "content": content}, None)])
+
+        await enqueue("at once")  # nobody else writes: committed inline, at once
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        blocked = asyncio.create_task(enqueue("blocked"))
+        await asyncio.sleep(0.05)
+        assert not blocked.done()  # waiting for the lock on the writer's thread, the event loop free
+        other.execute("COMMIT")
+        await enqueue("after it")  # the lock is free now, but "blocked" was asked for first
+        await blocked
+        assert [row.body["content"] for row in await storage.outbox("game:1", 10)] == ["at once", "blocked", "after it"]
+    finally:
+        other.close()
+        await storage.close()
+
+
+async def test_the_log_is_checkpointed_on_the_writer_s_thread_now_and_then(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The inline connection never checkpoints (it would stop the event loop while pages are
+    written): every ``CHECKPOINT_EVERY`` transactions the writer's thread copies the log into the
+    database, and what was committed stays readable."""
+    from table import storage as module
+
+    monkeypatch.setattr(module, "CHECKPOINT_EVERY", 5)
+    path = tmp_path / "colt.sqlite3"
+    storage = await Storage.open(path)
+    try:
+        size = path.stat().st_size
+        for n in range(12):
+            async with storage.transaction() as tx:
+                tx.enqueue([Delivery("game:1", {"op": "send", "content": f"row {n}" + "x" * 4000}, None)])
+        assert storage._checkpoint is not None
+        await storage._checkpoint
+        assert path.stat().st_size >= size + 10 * 4000  # the rows of ten transactions copied into the file
+        assert await storage.outbox_size() == 12
+    finally:
+        await storage.close()
