@@ -30,7 +30,8 @@ from table import logs
 from table.config import AUTO, Settings
 from table.metrics import Metrics, MetricsServer
 from table.service import Tables
-from table.storage import StorageError, open_store
+from table.storage import open_store
+from table.store import StorageError
 from table.workers import Workers
 
 log = logging.getLogger("colt")

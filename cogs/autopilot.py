@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from table.pace import next_reminder
 from table.service import Outcome, TableError, Tables, TurnTaken
-from table.storage import RUNNING, GameRow, PlayerRow
+from table.store import RUNNING, GameRow, PlayerRow
 
 log = logging.getLogger(__name__)
 RETRY_AFTER = 30.0  # seconds before a failed AI answer is tried again

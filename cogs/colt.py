@@ -29,7 +29,7 @@ from render.hand import hand_order
 from table.pace import PACES
 from table.ratings import ordinal, player_key
 from table.service import TEAM, Outcome, TableError
-from table.storage import LOBBY, OVER, RUNNING, GameRow
+from table.store import LOBBY, OVER, RUNNING, GameRow
 
 if TYPE_CHECKING:
     from cogs.app import ColtBot

@@ -37,7 +37,7 @@ import aiohttp
 import discord
 
 from cogs.outbox import Retry
-from table.storage import Delivery, OutboxRow, Store
+from table.store import Delivery, OutboxRow, Store
 
 if TYPE_CHECKING:
     from cogs.app import ColtBot

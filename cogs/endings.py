@@ -23,7 +23,7 @@ from lang import Language
 from render import layout, pairs, scoreboard, text
 from render.describe import winners_line
 from render.pairs_score import side_rows
-from table.storage import Delivery, GameRow, PlayerRow
+from table.store import Delivery, GameRow, PlayerRow
 
 Observation = dict[str, Any]
 

@@ -1,7 +1,7 @@
 """The durable outbox: what the table must show, delivered in order, paced, retried until it is there.
 
 Every change of a game writes its messages as rows of the ``outbox`` table in the change's own
-transaction (table.storage ``Tx.enqueue``); this worker delivers them. One task per target (a game's
+transaction (table.store ``Tx.enqueue``); this worker delivers them. One task per target (a game's
 channel, a person's DMs, a lobby's channel) while that target has rows, in the order written:
 
 - a passing failure (429 with its ``retry_after``, 5xx, a timeout, a dropped connection) keeps the
@@ -43,7 +43,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 
 from table.metrics import Metrics
-from table.storage import OutboxRow, Store, process_name
+from table.store import OutboxRow, Store, process_name
 from table.workers import urgent
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """How a game looks on Discord: the lobby, the game's channel (cogs.story) and each player's DMs
 (cogs.prompts).
 
-Nothing here sends anything: every change of a game is turned into deliveries (table.storage
+Nothing here sends anything: every change of a game is turned into deliveries (table.store
 ``Delivery``) that the table writes in the change's own transaction, and the outbox delivers them
 (cogs.outbox, cogs.delivery); pictures are drawn when they are delivered. Everything shown in a game
 channel comes from ``observe(state, None)``; a player's DM from ``observe(state, seat)``. The channel
@@ -53,7 +53,7 @@ from table.service import (
     event_pools,
     events_to_choose,
 )
-from table.storage import LOBBY, Delivery, GameRow, PlayerRow
+from table.store import LOBBY, Delivery, GameRow, PlayerRow
 
 if TYPE_CHECKING:
     from cogs.app import ColtBot

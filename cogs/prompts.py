@@ -25,7 +25,7 @@ from render.caption import caption, split_runs
 from render.hand import hand_order
 from table.pace import pace_of
 from table.service import MISSES_BEFORE_ABSENT, Outcome
-from table.storage import Delivery, GameRow, PlayerRow
+from table.store import Delivery, GameRow, PlayerRow
 
 BUTTONS_PER_MESSAGE = 25
 

@@ -9,7 +9,7 @@ from collections import OrderedDict
 import discord
 
 from lang import CODES, Language, english, for_locale, language
-from table.storage import GameRow, Store
+from table.store import GameRow, Store
 
 PEOPLE_KEPT = 10_000  # people whose language is remembered (a bounded cache; storage has them all)
 

@@ -23,7 +23,7 @@ from engine.observe import observe_log
 from lang import Language
 from render import text
 from table.service import MARSHAL, Outcome, Tables
-from table.storage import Delivery, GameRow, PlayerRow
+from table.store import Delivery, GameRow, PlayerRow
 
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
 # Decisions answered out of the channel's pictures: Schemin''s, a rider's secret choice (H-2), a card

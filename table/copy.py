@@ -17,8 +17,9 @@ import asyncio
 import sys
 from typing import Any
 
-from table.storage import Conn, Storage, StorageError, Store, Tx
+from table.storage import Storage
 from table.storage_pg import PgStorage
+from table.store import Conn, StorageError, Store, Tx
 
 # In the order their references need (games first); each with the columns that identify a row.
 TABLES: tuple[tuple[str, str], ...] = (

@@ -101,7 +101,8 @@ from cogs.app import ColtBot, create_bot, process_tuned
 from engine.plain import copy_plain
 from table.config import Settings, is_url
 from table.service import Tables
-from table.storage import RUNNING, Delivery, OutboxRow, Store, open_store
+from table.storage import open_store
+from table.store import RUNNING, Delivery, OutboxRow, Store
 
 PLAYERS = 4
 GAMES_PER_GUILD = 10  # tables per simulated server: the bot serves many servers, each with a few games

@@ -42,7 +42,8 @@ import simcord
 from lang import for_locale
 from table import logs
 from table.config import Settings
-from table.storage import LOBBY, RUNNING, StorageError, open_store
+from table.storage import open_store
+from table.store import LOBBY, RUNNING, StorageError
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ healthy, both served over HTTP from the bot's own event loop (aiohttp, which dis
 
 What is counted as it happens costs an increment, never a query or a wait: people's changes of a
 table and the time from a click to its answer stored (table.service), transactions and claims taken
-over (table.storage), the workers' jobs (table.workers), the outbox's retries and the time from a
+over (table.store), the workers' jobs (table.workers), the outbox's retries and the time from a
 click to what it shows being delivered (cogs.outbox). What the database knows (games by status, the
 outbox's backlog, the claims held) is read when /metrics is scraped.
 
@@ -32,7 +32,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.aiohttp import make_aiohttp_handler
 
 if TYPE_CHECKING:
-    from table.storage import Store
+    from table.store import Store
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -46,7 +46,7 @@ OUTCOMES = (APPLIED, STALE, REFUSED, FAILED)
 # Start, "I'm back" or /colt leave in a game, /colt pause, resume and pace, the abandon confirmation.
 INTERACTIONS = ("answer", "lobby", "start", "presence", "pace", "abandon")
 RETRY_CAUSES = ("429", "5xx", "timeout", "other")  # why Discord did not take a message this time
-CLAIMS = ("turn", "outbox", "channel")  # what a process of several claims (table.storage)
+CLAIMS = ("turn", "outbox", "channel")  # what a process of several claims (table.store)
 GAME_STATUSES = ("lobby", "running", "over", "abandoned")
 
 HEALTH_TIMEOUT = 2.0  # seconds the database has to answer the health check's query

@@ -34,7 +34,7 @@ from table.pace import DEFAULT as DEFAULT_PACE
 from table.pace import PACES, pace_of
 from table.ratings import Placing, player_key
 from table.seating import MARSHAL, TEAM, cast, chosen_by_others, deal_characters, fits, marshal_seats
-from table.storage import (
+from table.store import (
     ABANDONED,
     LOBBY,
     OVER,

@@ -1,6 +1,6 @@
 """PostgreSQL storage with asyncpg, for a deployment of several bot processes on one database.
 
-The same ``Store`` as SQLite's (table.storage): the same noted writes (``Tx``), run here in one
+The ``Store`` of table.store, as SQLite's (table.storage): the same noted writes (``Tx``), run here in one
 PostgreSQL transaction on a pooled connection; the same reads. The SQL is written once, with
 SQLite's ``?`` placeholders, turned into PostgreSQL's ``$1 … $n`` here. A failed compare-and-set
 (``StaleStep``) rolls the whole transaction back, as in SQLite. The schema comes from its own
@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncpg
 
-from table.storage import MIGRATIONS, StorageError, Store, Tx, _to_the_end, migrations
+from table.store import MIGRATIONS, StorageError, Store, Tx, migrations, to_the_end
 
 PG_MIGRATIONS = MIGRATIONS / "postgresql"
 MIGRATION_LOCK = 7_061_906  # an advisory lock's key: "colt" migrating
@@ -92,7 +92,7 @@ class PgStorage(Store):
             return []
         began = time.perf_counter()
         try:
-            results = await _to_the_end(self._run(tx))
+            results = await to_the_end(self._run(tx))
         finally:
             self.transaction_took(time.perf_counter() - began)  # the wait for a pooled connection included
         if tx.targets:

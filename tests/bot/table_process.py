@@ -34,8 +34,8 @@ from cogs.outbox import Outbox
 from engine import Game
 from engine.ai import choose
 from table.service import NothingShown, Outcome, TableError, Tables
-from table.storage import OVER, RUNNING, Delivery, OutboxRow
 from table.storage_pg import PgStorage
+from table.store import OVER, RUNNING, Delivery, OutboxRow
 from table.workers import Workers
 
 SPEED = 50.0  # game seconds per wall-clock second: a 20 s decision is up in 0.4 s

@@ -15,8 +15,9 @@ import pytest
 from engine.snapshot import dumps, loads
 from table.ratings import Placing
 from table.service import SNAPSHOT_EVERY, TableError, Tables
-from table.storage import Delivery, PlayerRow, StaleStep, Store, migrations, open_store
+from table.storage import open_store
 from table.storage_pg import PG_MIGRATIONS, PgStorage, dollars
+from table.store import Delivery, PlayerRow, StaleStep, Store, migrations
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -145,7 +146,7 @@ async def test_postgresql_migrates_once_with_two_processes_starting_together(pos
 
 
 async def test_an_unreachable_postgresql_server_is_a_clear_storage_error(tmp_path: Path) -> None:
-    from table.storage import StorageError
+    from table.store import StorageError
 
     with pytest.raises(StorageError, match="cannot open the database"):
         await open_store(f"postgresql://colt:secret@/nothing?host={tmp_path}&port=5999")

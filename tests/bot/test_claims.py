@@ -15,7 +15,8 @@ from cogs.autopilot import Autopilot
 from cogs.outbox import Outbox
 from engine import Game
 from table.service import NothingShown, Outcome, Tables, TurnTaken
-from table.storage import OVER, RUNNING, Delivery, GameRow, OutboxRow, Store, open_store
+from table.storage import open_store
+from table.store import OVER, RUNNING, Delivery, GameRow, OutboxRow, Store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -16,7 +16,8 @@ from cogs.colt import Colt
 from lang import CODES, language
 from table.loadbench import emit_click
 from table.service import MARSHAL, NothingShown, TableError, Tables
-from table.storage import Delivery, Storage
+from table.storage import Storage
+from table.store import Delivery
 from tests.bot.table import (
     all_buttons,
     component_id,

@@ -13,7 +13,8 @@ import pytest
 from table.copy import main
 from table.ratings import Placing
 from table.service import Tables
-from table.storage import Delivery, Storage, open_store
+from table.storage import Storage, open_store
+from table.store import Delivery
 
 
 async def _old_deployment(path: Path) -> tuple[int, int]:

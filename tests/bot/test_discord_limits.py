@@ -33,7 +33,7 @@ from table.service import (
     event_pools,
     events_to_choose,
 )
-from table.storage import GameRow, PlayerRow
+from table.store import GameRow, PlayerRow
 
 # Discord's limits on a message's components (the API's documented maxima).
 ROWS, BUTTONS_PER_ROW, OPTIONS = 5, 5, 25

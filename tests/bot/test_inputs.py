@@ -19,7 +19,7 @@ from simcord.enums import InteractionType
 from cogs.components import is_ours
 from lang import language
 from table.loadbench import emit_click, emit_select
-from table.storage import LOBBY, RUNNING
+from table.store import LOBBY, RUNNING
 from tests.bot.table import (
     ai_choice,
     all_buttons,

@@ -27,7 +27,8 @@ from table.config import Settings
 from table.loadbench import emit_click
 from table.logs import JsonFormatter
 from table.metrics import LAG_EVERY, Metrics
-from table.storage import Delivery, OutboxRow, Store, open_store
+from table.storage import open_store
+from table.store import Delivery, OutboxRow, Store
 from table.workers import Workers, WorkTimeout
 from tests.bot.table import (
     Table,

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from cogs.outbox import BACKLOG_AFTER, CATCH_UP_AFTER, MAX_FILES, Deliver, Outbox, Retry
-from table.storage import Delivery, OutboxRow, Storage
+from table.storage import Storage
+from table.store import Delivery, OutboxRow
 
 
 @pytest.fixture

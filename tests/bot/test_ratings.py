@@ -7,9 +7,10 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from table.ratings import Placing, ordinal, rate
+from table.ratings import Placing, ordinal
 from table.service import Tables
-from table.storage import SqliteConn, Storage, drive, migrations
+from table.storage import Storage
+from table.store import Tx, migrations
 
 
 def _db() -> sqlite3.Connection:
@@ -20,7 +21,9 @@ def _db() -> sqlite3.Connection:
 
 
 def _rate(db: sqlite3.Connection, guild_id: int, placings: list[Placing]) -> None:
-    drive(rate(SqliteConn(db), guild_id, placings))
+    tx = Tx()
+    tx.rate(guild_id, placings)  # as a game's last transaction rates it
+    tx.run(db)
 
 
 def _rated(db: sqlite3.Connection) -> dict[str, tuple[float, int]]:

@@ -25,8 +25,8 @@ from engine import apply, new_game
 from engine.snapshot import dumps
 from table.config import ROOT
 from table.service import Tables, cast, engine_options
-from table.storage import OVER
 from table.storage_pg import PgStorage
+from table.store import OVER
 from tests.bot.table_process import Shown, clock
 
 GAMES = 100

@@ -11,7 +11,7 @@ import pytest
 
 from cogs.app import ColtBot, ShardedColtBot, create_bot
 from table.config import Settings
-from table.storage import RUNNING, Delivery
+from table.store import RUNNING, Delivery
 from tests.bot.table import open_and_start, play_to_the_end, setup_table
 
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from table.storage import Delivery, StaleStep, Storage, StorageError, migrations
+from table.storage import Storage
+from table.store import Delivery, StaleStep, StorageError, migrations
 
 ROOT = Path(__file__).resolve().parents[2]
 
