@@ -92,7 +92,8 @@ class ColtBot(commands.Bot):
         await self.workers.start()  # now, rather than in the middle of the first game
         from cogs.colt import Colt
 
-        await self.add_cog(Colt(self))
+        await self.add_cog(Colt(self, settings=self.settings, tables=self.tables, presenter=self.presenter,
+                                outbox=self.outbox, pause=self.pause))
         metering = Metering(self)
         await self.add_cog(metering)
         if self.settings.metrics_port is not None:

@@ -7,7 +7,7 @@ import io
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,6 +17,7 @@ from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
 from cogs.components import AbandonButton, HandButton, is_ours, valid_id
 from cogs.delivery import DESCRIPTION_LIMIT
+from cogs.outbox import Outbox
 from cogs.presenter import Presenter
 from cogs.story import as_it_stands, waiting_clock
 from cogs.translator import command_list, command_text, option_choices
@@ -26,13 +27,11 @@ from engine.ai import LEVELS
 from lang import CODES, Language, for_locale, language
 from render import text
 from render.hand import hand_order
+from table.config import Settings
 from table.pace import PACES
 from table.ratings import ordinal, player_key
-from table.service import TEAM, Outcome, TableError
+from table.service import TEAM, Outcome, TableError, Tables
 from table.store import LOBBY, OVER, RUNNING, GameRow
-
-if TYPE_CHECKING:
-    from cogs.app import ColtBot
 
 log = logging.getLogger(__name__)
 
@@ -46,14 +45,16 @@ class Colt(commands.Cog):
     colt = app_commands.Group(name=command_text("command.colt.name"),
                               description=command_text("command.colt.description"), guild_only=True)
 
-    def __init__(self, bot: ColtBot) -> None:
-        self.bot = bot
-        self.tables = bot.tables
-        self.presenter: Presenter = bot.presenter
-        self.readers = bot.presenter.readers
-        settings = bot.settings
+    def __init__(self, bot: commands.Bot, *, settings: Settings, tables: Tables, presenter: Presenter, outbox: Outbox,
+                 pause: Callable[[float], Awaitable[None]]) -> None:
+        """``bot`` for Discord; the table's parts (cogs.app ``ColtBot`` makes them) given one by one, so
+        that this cog needs nothing of the bot's own class."""
+        self.bot, self.settings, self.outbox = bot, settings, outbox
+        self.tables = tables
+        self.presenter = presenter
+        self.readers = presenter.readers
         self.autopilot = Autopilot(self.tables, self._after, think=settings.ai_think,
-                                   budget_ms=settings.ai_budget_ms, pause=bot.pause)
+                                   budget_ms=settings.ai_budget_ms, pause=pause)
 
     async def cog_load(self) -> None:
         self.cleanup.start()
@@ -71,12 +72,12 @@ class Colt(commands.Cog):
         Prompts already in people's DMs keep working (their buttons carry game and step), so
         nothing is drawn or sent again; a simulated Discord that starts empty (the local table)
         gets the whole table shown anew instead."""
-        await self.bot.outbox.sweep()
+        await self.outbox.sweep()
         rows = await self.tables.storage.games(RUNNING)
         seats = await self.tables.storage.players_of([row.id for row in rows])
         for row in rows:
             self.autopilot.watch(row.id, row=row, players=seats[row.id])
-        if self.bot.settings.fresh_world:
+        if self.settings.fresh_world:
             # An open lobby's message is gone with the old world, and its buttons with it: closed,
             # and told to those who joined.
             for lobby in await self.tables.storage.games(LOBBY):
@@ -509,7 +510,7 @@ class Colt(commands.Cog):
         try:
             channel = await self._open_table(guild, interaction.channel, lobby.game)
             if channel is None:
-                raise TableError("reply.no-table", category=self.bot.settings.category)
+                raise TableError("reply.no-table", category=self.settings.category)
             outcome = await self.tables.start(game_id, interaction.user.id, channel.id)
         except Exception as error:
             if not isinstance(error, TableError):
@@ -529,9 +530,9 @@ class Colt(commands.Cog):
         lang = self.readers.of_game(row)
         if guild.me.guild_permissions.manage_channels:
             try:
-                category = discord.utils.get(guild.categories, name=self.bot.settings.category)
+                category = discord.utils.get(guild.categories, name=self.settings.category)
                 if category is None:
-                    category = await guild.create_category(self.bot.settings.category)
+                    category = await guild.create_category(self.settings.category)
                 return await guild.create_text_channel(f"colt-express-{row.id}", category=category,
                                                        topic=lang.text("table.channel-topic", game=row.id))
             except discord.HTTPException as error:
@@ -714,7 +715,7 @@ class Colt(commands.Cog):
                 await channel.set_permissions(channel.guild.default_role, send_messages=False)
         except discord.HTTPException as error:
             log.info("could not make game %s's channel read-only: %s", row.id, error, extra={"game": row.id})
-        await self.tables.storage.update_game(row.id, cleanup_at=time.time() + self.bot.settings.cleanup_after)
+        await self.tables.storage.update_game(row.id, cleanup_at=time.time() + self.settings.cleanup_after)
 
     @tasks.loop(minutes=5)
     async def cleanup(self) -> None:
@@ -736,7 +737,7 @@ class Colt(commands.Cog):
         database had in hand when it died (or that nobody here was watching)."""
         try:
             await self.autopilot.sweep(SWEEP_EVERY)
-            await self.bot.outbox.sweep()
+            await self.outbox.sweep()
         except Exception:
             log.exception("the sweep failed; it runs again in %s s", SWEEP_EVERY)
 

@@ -4,15 +4,11 @@ and the answer, and the cog looks everything else up in storage (discord.ui.Dyna
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import discord
 
 from cogs.tree import tell
-
-if TYPE_CHECKING:
-    from cogs.colt import Colt
-
 
 # A number in an id (a game, a step, a person): ASCII digits only ([0-9], where \d would take "٣"
 # or "３" too), and no more than a 64-bit integer's 19, so that reading it can never fail.
@@ -25,7 +21,22 @@ def valid_id(number: int) -> bool:
     return 0 <= number < 2**63
 
 
-def _cog(interaction: discord.Interaction) -> Colt:
+class Handlers(Protocol):
+    """What a click asks of the cog that handles it (cogs.colt ``Colt``), by the item clicked."""
+
+    async def refuse_click(self, interaction: discord.Interaction) -> None: ...
+    async def on_answer(self, interaction: discord.Interaction, game_id: int, step: int, answer: str) -> None: ...
+    async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None: ...
+    async def on_lobby_select(self, interaction: discord.Interaction, game_id: int, name: str,
+                              values: list[str]) -> None: ...
+    async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None: ...
+    async def on_back(self, interaction: discord.Interaction, game_id: int) -> None: ...
+    async def on_help(self, interaction: discord.Interaction, game_id: int, step: int) -> None: ...
+    async def on_abandon(self, interaction: discord.Interaction, game_id: int, user_id: int,
+                         confirmed: bool) -> None: ...
+
+
+def _cog(interaction: discord.Interaction) -> Handlers:
     cog = interaction.client.get_cog("Colt")  # type: ignore[attr-defined]
     assert cog is not None
     return cog  # type: ignore[no-any-return]

@@ -31,16 +31,13 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
 
 from cogs.outbox import Retry
 from table.store import Delivery, OutboxRow, Store
-
-if TYPE_CHECKING:
-    from cogs.app import ColtBot
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +108,7 @@ def merged(rows: list[OutboxRow]) -> dict[str, Any]:
 class Courier:
     """Delivers the outbox's rows (``cogs.outbox.Deliver``)."""
 
-    def __init__(self, bot: ColtBot, storage: Store, draw: Draw, *, channel_lost: ChannelLost) -> None:
+    def __init__(self, bot: discord.Client, storage: Store, draw: Draw, *, channel_lost: ChannelLost) -> None:
         self.bot, self.storage, self.draw = bot, storage, draw
         self.channel_lost = channel_lost
         self._dm_channels: OrderedDict[int, int] = OrderedDict()

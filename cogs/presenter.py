@@ -11,7 +11,7 @@ and the lobby speak the game's language, a player's DMs the player's own (cogs.r
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -55,9 +55,6 @@ from table.service import (
 )
 from table.store import LOBBY, Delivery, GameRow, PlayerRow
 
-if TYPE_CHECKING:
-    from cogs.app import ColtBot
-
 log = logging.getLogger(__name__)
 UPLOAD_LIMIT = 8 * 1024 * 1024  # bytes a bot may attach in any server
 # Characters of a seat's name in a menu's label (at most 100): one seat, or two in a pair's label.
@@ -67,7 +64,7 @@ SEAT_NAME, PAIRED_NAME = 45, 38
 class Presenter:
     """What every change shows (table.service ``Show``), and the lobby."""
 
-    def __init__(self, bot: ColtBot, tables: Tables, pictures: Pictures) -> None:
+    def __init__(self, bot: discord.Client, tables: Tables, pictures: Pictures) -> None:
         self.bot, self.tables, self.pictures = bot, tables, pictures
         self.readers = Readers(tables.storage)
         self.story = Story(tables)
