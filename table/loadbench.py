@@ -868,7 +868,7 @@ class Stamps:
                 return await commit(tx)
             noted = len(answering.commits)
             run = getattr(tx, "run", None)
-            if run is not None:  # SQLite: the whole transaction in one call on the writer's thread
+            if run is not None:  # SQLite on the writer's thread (another connection held the lock): it commits in there
                 def timed_run(db: Any) -> Any:
                     results = run(db)
                     answering.commits.append(time.perf_counter())
@@ -876,7 +876,7 @@ class Stamps:
 
                 tx.run = timed_run
             results = await commit(tx)
-            if len(answering.commits) == noted:  # PostgreSQL: committed when the call returns
+            if len(answering.commits) == noted:  # SQLite inline, and PostgreSQL: committed when the call returns
                 answering.commits.append(time.perf_counter())
             return results
 
