@@ -191,8 +191,8 @@ Write = Callable[[Conn], Awaitable[Any]]  # one noted write
 
 
 class SqliteConn:
-    """``Conn`` over the writer's sqlite3 connection: every call finishes at once (no await inside),
-    so a transaction's coroutine runs to its end in one go on the writer's thread (``drive``)."""
+    """``Conn`` over a writing sqlite3 connection: every call finishes at once (no await inside), so
+    a transaction's coroutine runs to its end in one go, in one call (``drive``)."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
@@ -224,9 +224,10 @@ class Tx:
     """The writes of one transaction, composable: all of them are committed, or none.
 
     Its methods only note what to write (they are not awaited); the writes run when the
-    ``async with storage.transaction() as tx`` block ends, all in one call on the writer's thread,
-    between BEGIN IMMEDIATE and COMMIT. So a transaction holds the database for the time its
-    statements take, never while the event loop runs other coroutines; and a block that raises
+    ``async with storage.transaction() as tx`` block ends, all in one go between BEGIN and COMMIT
+    (SQLite: in one call, table.storage; PostgreSQL: on one pooled connection). So a transaction
+    holds the database for the time its statements take, never while the event loop runs other
+    coroutines (SQLite), and a block that raises
     writes nothing. A failed compare-and-set (``save_answer``) raises ``StaleStep`` at the end of
     the block, and nothing of the block is written."""
 
