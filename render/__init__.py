@@ -32,6 +32,7 @@ from __future__ import annotations
 from render import (
     horses_marks,  # noqa: F401  (registers the expansion's marks)
     pairs_marks,  # noqa: F401  (registers the marks of a player's two bandits)
+    pairs_score,  # noqa: F401  (registers the final count by side)
 )
 from render.caption import caption
 from render.choice import choice_image

@@ -32,6 +32,15 @@ def side_rows(obs: Observation) -> list[dict[str, Any]]:
     return out
 
 
+def _by_side(obs: Observation, translate: Translate | None) -> Image.Image | None:
+    """The count by side for a table of two bandits a player, or of teams (render.scoreboard's
+    ``OTHER_BOARDS``); None for the others."""
+    return scoreboard_image(obs, translate=translate) if layout.grouped_key(obs) else None
+
+
+scoreboard.OTHER_BOARDS.append(_by_side)
+
+
 def scoreboard_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
     sides = side_rows(obs)
     W = layout.WIDTH

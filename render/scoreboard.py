@@ -4,6 +4,7 @@ Marshal & Prisoners, each bandit's rewards and the Marshal's objectives (render.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -81,13 +82,19 @@ def ranking(obs: Observation) -> list[str]:
     return [row["name"] for row in _rows(obs)]
 
 
+# The final counts drawn otherwise for some tables, each registered by its module when imported
+# (render.pairs_score: by side, for two bandits a player or teams): the first that draws one wins.
+# This module imports none of them; render's package imports them all.
+OTHER_BOARDS: list[Callable[[Observation, Translate | None], Image.Image | None]] = []
+
+
 def scoreboard_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
     """The final count of a finished game (its observation holds ``result``, purse values shown);
-    with two bandits a player or in teams, by side (render.pairs_score)."""
-    if layout.grouped_key(obs):
-        from render import pairs_score  # it builds on this module's rows
-
-        return pairs_score.scoreboard_image(obs, translate=translate)
+    another table's own count when one is registered for it (``OTHER_BOARDS``)."""
+    for board in OTHER_BOARDS:
+        drawn = board(obs, translate)
+        if drawn is not None:
+            return drawn
     rows = _rows(obs)
     W = layout.WIDTH
     title_h, head_h, row_h = layout.SCORE_TITLE_H, layout.SCORE_HEAD_H, layout.SCORE_ROW_H

@@ -20,7 +20,6 @@ STILL_TANGLED = {
     frozenset({"engine.hooks", "engine.model"}),
     frozenset({"engine.ai.normal", "engine.ai.normal_horses", "engine.ai.normal_pairs", "engine.ai.normal_prisoners"}),
     frozenset({"render.deciding", "render.panels", "render.prisoners"}),
-    frozenset({"render.pairs_score", "render.scoreboard"}),
     frozenset({"render.gallery", "render.horses_gallery"}),
 }
 

@@ -170,6 +170,7 @@ def test_the_planning_picture_marks_each_card_and_stays_phone_sized(drawn: list[
         calls.append(owner_mark)
         real(*args, owner_mark=owner_mark)
 
+    encode.palette()  # made once from sample pictures (their hands too), as render.preload does at start-up
     mp = pytest.MonkeyPatch()
     mp.setattr(hand, "draw_card", record)
     try:
