@@ -19,7 +19,7 @@ from cogs.components import HandButton
 from cogs.delivery import view_components
 from engine import Game, observe
 from engine.data import base
-from engine.observe import observe_log
+from engine.observe import observe_log, round_log
 from lang import Language
 from render import text
 from table.service import MARSHAL, Outcome, Tables
@@ -57,11 +57,6 @@ def table_view(state: Game, viewer: int | None) -> Observation:
     return observe(state, viewer, log_since=len(state.log))
 
 
-def public_frame(observation: Observation) -> Observation:
-    """An observation as a picture needs it: without the log it does not draw."""
-    return {**observation, "log": []}
-
-
 def channel_frame(observation: Observation) -> Observation:
     """A public observation as the channel's picture shows it: who decides is marked only when the
     answer is the next picture (``TOLD_IN_WORDS``)."""
@@ -80,10 +75,8 @@ def as_it_stands(state: Game) -> Observation:
 
 
 def this_round(state: Game, kind: str) -> list[dict[str, Any]]:
-    """The public events of ``kind`` in this round, oldest first. Only this round's events are
-    looked at (an event's type is public): the whole log grows all game long (issue 29)."""
-    began = next((i + 1 for i in range(len(state.log) - 1, -1, -1) if state.log[i]["type"] == "round"), 0)
-    return [event for event in observe_log(state, None, began) if event["type"] == kind]
+    """The public events of ``kind`` in this round, oldest first."""
+    return [event for event in round_log(state, None) if event["type"] == kind]
 
 
 def draws_this_round(state: Game) -> dict[int, int]:
@@ -232,7 +225,7 @@ class Story:
                 }))
             view, at = after, at + len(run)
         else:
-            self._mark(row.id, state, len(state.log), public_frame(public))
+            self._mark(row.id, state, len(state.log), public)
         for run in runs:
             if run[0]["type"] == "game-over":
                 out += self._final_count(row, public, lang)
@@ -242,7 +235,7 @@ class Story:
         """The scoreboard, then the whole game as one animation (public views only, B-11)."""
         return [
             to_game(row.id, {"op": "send", "content": self.scoreboard_text(public, lang), "pictures": [
-                {"file": f"colt{row.id}-scores.png", "draw": "scoreboard", "obs": public_frame(public),
+                {"file": f"colt{row.id}-scores.png", "draw": "scoreboard", "obs": public,
                  "lang": lang.code}]}),
             to_game(row.id, {"op": "send", "content": lang.text("table.replay"), "pictures": [
                 {"file": f"colt{row.id}-replay.gif", "draw": "replay", "game": row.id, "lang": lang.code}],
@@ -290,7 +283,7 @@ class Story:
 
     def train(self, row: GameRow, public: Observation, lang: Language, name: str) -> dict[str, Any]:
         """The train as it stands, as a picture to attach."""
-        return {"file": f"colt{row.id}-{name}.png", "draw": "train", "obs": channel_frame(public_frame(public)),
+        return {"file": f"colt{row.id}-{name}.png", "draw": "train", "obs": channel_frame(public),
                 "lang": lang.code}
 
     # --- words ---------------------------------------------------------------------------------

@@ -35,6 +35,13 @@ def observe_log(game: Game, viewer: int | None, since: int = 0) -> list[dict[str
     return [_visible_event(e, viewer) for e in game.log[since:]]
 
 
+def round_log(game: Game, viewer: int | None) -> list[dict[str, Any]]:
+    """This round's events (those after its ``round`` event; the whole log before the first round),
+    redacted for ``viewer``: only the round is looked at, not a log that grows all game long."""
+    began = next((i + 1 for i in range(len(game.log) - 1, -1, -1) if game.log[i]["type"] == "round"), 0)
+    return observe_log(game, viewer, began)
+
+
 def observe(game: Game, viewer: int | None, *, log_since: int = 0) -> Observation:
     """Everything ``viewer`` (a seat, or None for the public) may know, as plain JSON-able data."""
     over = game.phase == OVER

@@ -192,7 +192,7 @@ def _train(img: Image.Image, obs: Observation, view: dict[str, Any], lay: Planni
         horse_w = round(layout.HORSE_W * HORSE_SCALE) + 12
         right_side = cx + w / 2 + 5 + horse_w <= lay.width  # else left of the number, inside the picture
         horses[car.index] = (round(cx + w / 2 + 5 if right_side else cx - w / 2 - 5 - horse_w + 8), r.y + 3)
-    if lay.road is not None:
+    if lay.road is not None and lay.road_source is not None:  # the road under the train in ``shrunk``
         img.paste(shrunk.crop((0, lay.train.h, lay.road.w, lay.train.h + lay.road.h)), (lay.road.x, lay.road.y))
         stagecoach.horses(img, obs, tl, scale=HORSE_SCALE, corners=horses)
 
@@ -217,13 +217,14 @@ def _shrunk_scene(obs: Observation, view: dict[str, Any], lay: PlanningLayout, t
     corners, _ = layout.place_pawns(obs, tl)
     own = [(float(x), float(y)) for x, y in (layout.pawn_centre(corners[b]) for b in view["bandits"] if b in corners)]
     train.draw_contents(scene, obs, tl, marks.Plan(halos=own), translate)
-    road = lay.road if lay.road is not None and lay.road_source is not None else None
-    shrunk = Image.new("RGB", (lay.train.w, lay.train.h + (road.h if road else 0)))
-    s = lay.train_source
-    shrunk.paste(scene.crop((s.x, s.y, s.right, s.bottom)).resize((lay.train.w, lay.train.h), SHRINK), (0, 0))
-    if road is not None and lay.road_source is not None:
-        rs = lay.road_source
-        shrunk.paste(scene.crop((rs.x, rs.y, rs.right, rs.bottom)).resize((road.w, road.h), SHRINK), (0, lay.train.h))
+    parts = [(lay.train_source, lay.train)]
+    if lay.road is not None and lay.road_source is not None:
+        parts.append((lay.road_source, lay.road))
+    shrunk = Image.new("RGB", (lay.train.w, sum(to.h for _, to in parts)))
+    y = 0
+    for source, to in parts:  # the train, then the road under it
+        shrunk.paste(scene.crop((source.x, source.y, source.right, source.bottom)).resize((to.w, to.h), SHRINK), (0, y))
+        y += to.h
     paletted = encode.paletted(shrunk)
     _SCENES[key] = encode.png(paletted, exact=True, compress_level=1)
     while len(_SCENES) > SCENES_KEPT:
