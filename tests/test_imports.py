@@ -14,10 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "table", "cogs", "lang")
 
-# Left for the rest of issue 30: the engine's hooks and model know each other's types; the normal
-# AI and its expansions' parts; the pictures' expansions beside the base in one folder.
+# Left for the rest of issue 30: the normal AI and its expansions' parts; the pictures' expansions
+# beside the base in one folder.
 STILL_TANGLED = {
-    frozenset({"engine.hooks", "engine.model"}),
     frozenset({"engine.ai.normal", "engine.ai.normal_horses", "engine.ai.normal_pairs", "engine.ai.normal_prisoners"}),
     frozenset({"render.deciding", "render.panels", "render.prisoners"}),
     frozenset({"render.gallery", "render.horses_gallery"}),
