@@ -222,7 +222,7 @@ def test_an_expansion_s_modules_live_in_its_packages() -> None:
 # ``python -m tools.<name>``; the installed packages hold only what the bot runs.
 TOOLS = {"arena", "bench", "selfplay", "demo", "gallery", "loadbench"}
 TOOLS_STILL_INSIDE = {"engine.arena", "engine.bench", "engine.selfplay", "render.bench", "render.demo",
-                      "render.gallery", "table.loadbench"}
+                      "render.gallery"}
 
 
 def test_tools_live_outside_the_product() -> None:
