@@ -229,3 +229,18 @@ def test_tools_live_outside_the_product() -> None:
     inside = {name for name in modules() if name.rpartition(".")[2] in TOOLS}
     assert inside <= TOOLS_STILL_INSIDE, f"a tool inside the product's packages: {sorted(inside - TOOLS_STILL_INSIDE)}"
     assert inside >= TOOLS_STILL_INSIDE, f"moved, take it off the list: {sorted(TOOLS_STILL_INSIDE - inside)}"
+
+
+# The layers, lowest first (docs/architecture.md): a module imports its own layer and those below.
+LAYERS = ("lang", "engine", "engine.ai", "render", "table", "cogs", "bot")
+
+
+def layer_of(name: str) -> int:
+    return max(i for i, layer in enumerate(LAYERS) if name == layer or name.startswith(layer + "."))
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    upward = sorted(f"{name} → {target}" for name, targets in arrows(modules()).items() for target in targets
+                    if layer_of(target) > layer_of(name) and name not in TOOLS_STILL_INSIDE)
+    assert not upward, f"an import up the layers: {upward}"
+    assert layer_of("engine.ai.hard") == 2 and layer_of("engine.horses.rules") == 1 and layer_of("bot") == 6
