@@ -20,9 +20,10 @@ from cogs.readers import Readers
 from cogs.story import table_view
 from engine import Game
 from lang import Language
-from render import layout, pairs, scoreboard, text
+from render import layout, scoreboard, text
 from render.describe import winners_line
-from render.pairs_score import side_rows
+from render.variants import pairs
+from render.variants.score import side_rows
 from table.store import Delivery, GameRow, PlayerRow
 
 Observation = dict[str, Any]

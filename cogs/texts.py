@@ -13,7 +13,8 @@ from engine.prisoners.lawman import HOLD, STAY
 from engine.prisoners.model import FALLEN
 from engine.train import Position
 from lang import Language, english
-from render import pairs, text  # the game's own names, shared with the pictures
+from render import text  # the game's own names, shared with the pictures
+from render.variants import pairs
 from table.pace import PACES
 
 # The lobby's option choices and on/off toggles, in the order the lobby shows them.

@@ -29,11 +29,7 @@ that keep the placement and the card taken secret (render.pairs_caption), the pl
 
 from __future__ import annotations
 
-from render import (
-    horses_marks,  # noqa: F401  (registers the expansion's marks)
-    pairs_marks,  # noqa: F401  (registers the marks of a player's two bandits)
-    pairs_score,  # noqa: F401  (registers the final count by side)
-)
+from render import horses, prisoners, variants  # noqa: F401  (the expansions and the variants register their hooks)
 from render.caption import caption
 from render.choice import choice_image
 from render.encode import png

@@ -6,7 +6,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render import fonts, horses_art, icons, layout, theme
+from render import fonts, icons, layout, theme
+from render.horses import art as horses_art
 from render.theme import RGB
 
 

@@ -6,8 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from lang import Noun
-from render import horses_caption, pairs_caption, prisoners_caption, text
+from render import text
+from render.horses import caption as horses_caption
+from render.prisoners import caption as prisoners_caption
 from render.text import Translate, t
+from render.variants import caption as pairs_caption
 
 Event = dict[str, Any]
 Observation = dict[str, Any]

@@ -12,12 +12,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from render import choice as render_choice
-from render import layout, pairs, panels
+from render import layout, panels
 from render import text as txt
 from render.caption import caption, split_runs
-from render.hand import MARSHAL, hand_view, owner_noun, owners, sorted_hand
+from render.hand import hand_view, owner_noun, owners, sorted_hand
+from render.layout import MARSHAL
 from render.scoreboard import ranking
 from render.text import Translate
+from render.variants import pairs
 
 Observation = dict[str, Any]
 LIMIT = 1024  # characters Discord keeps of an attachment's description
@@ -152,7 +154,7 @@ def sheet_line(obs: Observation, translate: Translate | None) -> str:
     if not prison or view is None or view["bandits"] or "objectives_to_come" not in prison:
         return ""
     from engine.prisoners.data import prisoners_data  # his count, read where the engine reads it
-    from render import prisoners_sheet
+    from render.prisoners import sheet as prisoners_sheet
 
     chips = prisoners_sheet.seen_chips(prison, translate)
     head = txt.t("sheet.picture-objectives", translate, n=len(chips),

@@ -8,11 +8,10 @@ from typing import Any
 from PIL import Image
 
 from lang import Noun
-from render import assets, draw, fonts, layout, pairs, theme
+from render import assets, draw, fonts, layout, theme
 from render import text as txt
 from render.text import Translate
-
-MARSHAL = "marshal"  # the Marshal player's name as a card owner (Marshal & Prisoners, M-1)
+from render.variants import pairs
 
 Observation = dict[str, Any]
 ACTION_ORDER = {"move": 0, "floor": 1, "fire": 2, "punch": 3, "rob": 4, "marshal": 5, "ride": 6}
@@ -57,7 +56,7 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     height = title_h + 14 + rows * (h + gap) + layout.MARGIN
     sheet = has_sheet(obs, view)
     if sheet:
-        from render import prisoners_sheet
+        from render.prisoners import sheet as prisoners_sheet
 
         cards_bottom = height - layout.MARGIN
         height += prisoners_sheet.sheet_height(obs, layout.WIDTH, translate)
@@ -66,7 +65,7 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     bandits = owners(obs, view)
     x = layout.MARGIN
     for bandit in bandits:  # a player with two bandits: both pawns, the legend of the cards' discs
-        pawn = assets.marshal() if bandit == MARSHAL else assets.pawn(bandit, txt.initial(bandit, translate))
+        pawn = assets.marshal() if bandit == layout.MARSHAL else assets.pawn(bandit, txt.initial(bandit, translate))
         draw.paste(img, pawn, (x, (title_h - layout.PAWN_H) // 2))
         x += layout.PAWN_W + 4
     x = max(x + 8, layout.MARGIN + layout.PAWN_W + 12)
@@ -94,7 +93,7 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
 def owners(obs: Observation, view: dict[str, Any]) -> list[str]:
     """Whose hand a seat holds: its bandits, or the Marshal player, who has none (M-1)."""
     bandits = [str(b) for b in view["bandits"]]
-    return bandits or ([MARSHAL] if obs.get("prison") else [])
+    return bandits or ([layout.MARSHAL] if obs.get("prison") else [])
 
 
 def has_sheet(obs: Observation, view: dict[str, Any]) -> bool:

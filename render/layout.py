@@ -66,6 +66,7 @@ PANEL_H_HORSES = 94  # a third line: the hostage held, the flasks
 # A player with two bandits (V-2, V-3): their two panels stacked in one frame under a header line
 TEAM_HEAD_H = 34  # the frame's header: the pair's names, the player's hand, who is to act
 TEAM_PAD = 6  # the frame around the two panels
+MARSHAL = "marshal"  # the Marshal player's name for his panel and his cards (Marshal & Prisoners, M-1)
 SHOTGUN = "shotgun"  # the shotgun's key among the pawns' corners (no bandit has that name)
 
 

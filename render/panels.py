@@ -14,10 +14,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, deciding, draw, fonts, layout, pairs, prisoners, theme
+from render import assets, deciding, draw, fonts, layout, theme
 from render import text as txt
 from render.layout import Rect
+from render.prisoners import board as prisoners
 from render.text import Translate
+from render.variants import pairs
 
 Observation = dict[str, Any]
 LOOT_KINDS = ("purse", "jewel", "strongbox")
@@ -74,7 +76,7 @@ def team_acting(obs: Observation, seat: int) -> bool:
 def acting_names(obs: Observation) -> list[str]:
     """Who must decide now, as the planning picture's title shows them: the bandit (with two
     bandits a player: that bandit when the decision is its own, else both of the player's), or
-    the Marshal player (``prisoners.MARSHAL``, M-1)."""
+    the Marshal player (``layout.MARSHAL``, M-1)."""
     now = deciding.deciding(obs)
     if now is None:
         return []
@@ -115,7 +117,7 @@ def draw_panels(img: Image.Image, obs: Observation, rects: tuple[Rect, ...], tra
     """One panel per bandit; with a Marshal player (M-1), his panel first."""
     prison = obs.get("prison")
     if prison:
-        marshal = {"name": prisoners.MARSHAL, "seat": prison["seat"]}
+        marshal = {"name": layout.MARSHAL, "seat": prison["seat"]}
         acting = acting_label(obs, translate) if is_acting(obs, marshal) else None
         r = rects[0]
         img.paste(prisoners.marshal_panel(prisoners.marshal_content(obs, translate, acting), r.w, r.h, translate),

@@ -11,10 +11,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, pairs, theme
+from render import assets, draw, fonts, layout, theme
 from render import text as txt
 from render.layout import Rect
 from render.text import Translate
+from render.variants import pairs
 
 Observation = dict[str, Any]
 

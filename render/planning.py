@@ -20,25 +20,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import (
-    assets,
-    draw,
-    encode,
-    fonts,
-    hand,
-    layout,
-    marks,
-    pairs,
-    panels,
-    pile,
-    prisoners_sheet,
-    stagecoach,
-    theme,
-    train,
-)
+from render import assets, draw, encode, fonts, hand, layout, marks, panels, pile, theme, train
 from render import text as txt
+from render.horses import stagecoach
 from render.layout import PlanningLayout, Rect
+from render.prisoners import sheet as prisoners_sheet
 from render.text import Translate
+from render.variants import pairs
 
 Observation = dict[str, Any]
 
@@ -101,7 +89,7 @@ def _title(img: Image.Image, obs: Observation, r: Rect, translate: Translate | N
         lw = draw.text(img, (right, mid), label, "bold", size, theme.TURN_CURRENT, "r")
         right -= lw + 10
         for name in reversed(acting):
-            pawn = assets.marshal() if name == hand.MARSHAL else assets.pawn(name, txt.initial(name, translate))
+            pawn = assets.marshal() if name == layout.MARSHAL else assets.pawn(name, txt.initial(name, translate))
             draw.paste(img, pawn, (right - pawn.width, mid - pawn.height // 2))
             right -= pawn.width + 4
         right -= 6

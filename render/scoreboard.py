@@ -32,7 +32,7 @@ def _value(token: str) -> int:
 def loot_kinds(obs: Observation) -> tuple[str, ...]:
     """The loot columns: mail bags replace the strongbox with Marshal & Prisoners (M-1)."""
     if obs.get("prison"):
-        from render import prisoners_score
+        from render.prisoners import score as prisoners_score
 
         return prisoners_score.KINDS
     return KINDS
@@ -100,7 +100,7 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
     title_h, head_h, row_h = layout.SCORE_TITLE_H, layout.SCORE_HEAD_H, layout.SCORE_ROW_H
     prison = obs.get("prison")
     if prison:
-        from render import prisoners_score  # the Marshal's objectives under the bandits (M-9)
+        from render.prisoners import score as prisoners_score  # the Marshal's objectives under the bandits (M-9)
     footer = prisoners_score.marshal_height(obs, W, translate) if prison else 0
     height = title_h + head_h + len(rows) * row_h + footer + layout.MARGIN * 2
     img = Image.new("RGB", (W, height), theme.BOARD_BG)

@@ -15,8 +15,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.plain import copy_plain
-from render import horses_story, prisoners_story
 from render.caption import split_runs
+from render.horses import story as horses_story
+from render.prisoners import story as prisoners_story
 
 Event = dict[str, Any]
 Observation = dict[str, Any]

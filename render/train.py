@@ -12,10 +12,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, marks, panels, pile, prisoners, stagecoach, theme
+from render import assets, draw, fonts, layout, marks, panels, pile, theme
 from render import text as txt
 from render.caption import caption as make_caption
+from render.horses import stagecoach
 from render.layout import FrameLayout, TrainLayout
+from render.prisoners import board as prisoners
 from render.text import Translate
 
 Observation = dict[str, Any]

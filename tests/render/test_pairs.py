@@ -17,7 +17,7 @@ from engine import Options, apply, new_game, observe
 from engine.model import Game
 from engine.observe import observe_log
 from lang import CODES, english, language
-from render import assets, encode, hand, layout, pairs, pairs_score, panels, samples, theme
+from render import assets, encode, hand, layout, panels, samples, theme
 from render.caption import caption, split_runs
 from render.hand import hand_image
 from render.pile import pile_image
@@ -26,6 +26,8 @@ from render.play import random_answers
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
+from render.variants import pairs
+from render.variants import score as pairs_score
 from tests.render.helpers import cmap
 
 Observation = dict[str, Any]

@@ -16,13 +16,14 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.prisoners.data import prisoners_data
-from render import assets, draw, fonts, layout, prisoners_art, theme
+from render import assets, draw, fonts, layout, theme
 from render import text as txt
 from render.layout import CarBox, TrainLayout
+from render.prisoners import art as prisoners_art
 from render.text import Translate
 
 Observation = dict[str, Any]
-MARSHAL = "marshal"
+MARSHAL = layout.MARSHAL
 PRISONER_W, PRISONER_H = 14, 20  # the prisoners behind the prison wagon, on its number band
 ICON = 20  # the panels' icons
 

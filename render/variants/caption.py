@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render import pairs, text
+from render import text
 from render.text import Translate
+from render.variants import pairs
 
 Event = dict[str, Any]
 Observation = dict[str, Any]

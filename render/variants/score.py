@@ -8,9 +8,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, pairs, scoreboard, theme
+from render import assets, draw, fonts, layout, scoreboard, theme
 from render import text as txt
 from render.text import Translate
+from render.variants import pairs
 
 Observation = dict[str, Any]
 SIDE_GAP = 10  # between two players' blocks

@@ -11,7 +11,7 @@ from typing import Any
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import REVOLVERS
 from engine.prisoners.model import FALLEN, MAIL, MARSHAL
-from render import horses_story
+from render.horses import story as horses_story
 
 Event = dict[str, Any]
 Observation = dict[str, Any]

@@ -1,6 +1,6 @@
 """A whole game played by AI bandits, drawn as the bot draws it: the public view only.
 
-    python -m render.demo OUT_DIR [--players 4] [--seed S] [--levels hard,normal,normal,easy] [--iterations N]
+    python -m tools.demo OUT_DIR [--players 4] [--seed S] [--levels hard,normal,normal,easy] [--iterations N]
 
 Writes into OUT_DIR one train picture per resolved action and per round event
 (``r<round>-<n>-<what>.png``), the final ``scoreboard.png`` and the animated ``replay.webp`` (or
@@ -85,7 +85,7 @@ def play_and_draw(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m render.demo", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.demo", description=__doc__.split("\n")[0])
     parser.add_argument("out_dir", type=Path)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)

@@ -11,8 +11,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.prisoners.data import prisoners_data
-from render import assets, draw, fonts, layout, prisoners, theme
+from render import assets, draw, fonts, layout, theme
 from render import text as txt
+from render.prisoners import board as prisoners
 from render.text import Translate
 
 Observation = dict[str, Any]

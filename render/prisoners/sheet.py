@@ -11,8 +11,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.prisoners.data import prisoners_data
-from render import assets, draw, fonts, layout, prisoners, prisoners_score, theme
+from render import assets, draw, fonts, layout, theme
 from render import text as txt
+from render.prisoners import board as prisoners
+from render.prisoners import score as prisoners_score
 from render.text import Translate
 
 Observation = dict[str, Any]
