@@ -8,10 +8,10 @@ from typing import Any
 from PIL import Image
 
 from lang import Noun
-from render import assets, draw, fonts, layout, theme
+from render import assets, draw, fonts, layout, seats, theme
 from render import text as txt
+from render.hooks import HOOKS
 from render.text import Translate
-from render.variants import pairs
 
 Observation = dict[str, Any]
 ACTION_ORDER = {"move": 0, "floor": 1, "fire": 2, "punch": 3, "rob": 4, "marshal": 5, "ride": 6}
@@ -55,11 +55,9 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     title_h = layout.TITLE_H
     height = title_h + 14 + rows * (h + gap) + layout.MARGIN
     sheet = has_sheet(obs, view)
-    if sheet:
-        from render.prisoners import sheet as prisoners_sheet
-
+    if sheet:  # the Marshal player's sheet under his hand (M-6), drawn by the expansion
         cards_bottom = height - layout.MARGIN
-        height += prisoners_sheet.sheet_height(obs, layout.WIDTH, translate)
+        height += sum(block.height(obs, layout.WIDTH, translate) for block in HOOKS.sheets)
     img = Image.new("RGB", (layout.WIDTH, height), theme.BOARD_BG)
     draw.paste(img, Image.new("RGBA", (layout.WIDTH, title_h), (*theme.HEADER_BG, 255)), (0, 0))
     bandits = owners(obs, view)
@@ -76,7 +74,8 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
         hint = txt.t("hand.dead", translate)
         draw.text(img, (layout.WIDTH - layout.MARGIN - 4, title_h / 2), hint, "regular", 15, theme.HEADER_DIM, "r")
     if sheet:
-        prisoners_sheet.draw_sheet(img, obs, cards_bottom, translate)
+        for block in HOOKS.sheets:
+            block.draw(img, obs, cards_bottom, translate)
     if not cards:
         draw.text(img, (layout.WIDTH / 2, title_h + 14 + h / 2), txt.t("hand.empty", translate), "regular", 18,
                   theme.PANEL_DIM, "m")
@@ -104,7 +103,7 @@ def has_sheet(obs: Observation, view: dict[str, Any]) -> bool:
 def owner_noun(bandits: list[str], translate: Translate | None) -> Noun:
     """Whose hand it is: the bandit, or a player's pair ("Ghost & Tuco")."""
     if len(bandits) > 1:
-        return pairs.team_noun(bandits, translate)
+        return seats.team_noun(bandits, translate)
     return txt.bandit_noun(bandits[0] if bandits else None, translate)
 
 
@@ -145,7 +144,7 @@ def draw_card(img: Image.Image, card: str, xy: tuple[int, int], size: tuple[int,
         return
     label = txt.action_name(action, translate)
     if owner_mark:
-        sprite = pairs.owned_card(owner, action, w, h, label, txt.initial(owner, translate))
+        sprite = seats.owned_card(owner, action, w, h, label, txt.initial(owner, translate))
     else:
         sprite = assets.card(owner, action, False, w, h, label=label)
     if allowed is not None and card not in allowed:

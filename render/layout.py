@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.prisoners.data import prisoners_data
+from render.hooks import HOOKS
 
 WIDTH = 1000  # every picture of the channel: Discord shows it at ~500 px, so this is crisp on HiDPI
 MARGIN = 12
@@ -469,9 +469,12 @@ def zone_centre(zone: Zone) -> tuple[int, int]:
 
 
 def train_key(obs: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
-    """The cars by index and kind (the prison wagon is a kind of its own)."""
-    prison = prisoners_data().prison_wagon
-    return tuple((int(c["car"]), PRISON if c["name"] == prison else str(c["kind"])) for c in obs["train"])
+    """The cars by index and kind (an expansion's car may be a kind of its own: the prison wagon)."""
+    return tuple((int(c["car"]), _kind(c)) for c in obs["train"])
+
+
+def _kind(car: Mapping[str, Any]) -> str:
+    return next((kind for kind in (own(car) for own in HOOKS.car_kinds) if kind is not None), str(car["kind"]))
 
 
 def panel_count(obs: Mapping[str, Any]) -> int:

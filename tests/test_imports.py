@@ -19,7 +19,6 @@ PACKAGES = ("engine", "render", "table", "cogs", "lang")
 STILL_TANGLED = {
     frozenset({"engine.hooks", "engine.model"}),
     frozenset({"engine.ai.normal", "engine.ai.normal_horses", "engine.ai.normal_pairs", "engine.ai.normal_prisoners"}),
-    frozenset({"render.panels", "render.prisoners.board"}),
 }
 
 
@@ -134,7 +133,6 @@ EXPANSION_WORDS = ("horses", "stagecoach", "prisoners", "normal_marshal", "pairs
 
 # Left for the rest of issue 30 (the test fails when one is fixed and still listed).
 STILL_IMPORTING: set[str] = {
-    "cogs.endings",
     "cogs.presenter",
     "cogs.rules_text",
     "cogs.texts",
@@ -151,17 +149,6 @@ STILL_IMPORTING: set[str] = {
     "engine.ai.worlds_prisoners",
     "engine.ai.worlds_teams",
     "engine.arena",
-    "render.assets",
-    "render.caption",
-    "render.describe",
-    "render.hand",
-    "render.layout",
-    "render.panels",
-    "render.pile",
-    "render.planning",
-    "render.scoreboard",
-    "render.story",
-    "render.train",
     "table.seating",
     "table.service",
 }

@@ -20,7 +20,7 @@ from engine import apply, new_game, observe
 from engine.ai import LEVELS, choose
 from engine.data import base
 from engine.observe import observe_log
-from render.caption import RUN_STARTS
+from render.caption import opens_run
 from render.encode import png
 from render.replay import replay
 from render.scoreboard import scoreboard_image
@@ -68,7 +68,7 @@ def play_and_draw(
             if first["type"] in SHOWN:
                 finish()
                 action = (first.get("card", "").partition(":")[2] or first["event"] or first["type"], frame)
-            elif first["type"] not in RUN_STARTS and action is not None:
+            elif not opens_run(first, None) and action is not None:
                 # The rest of an action that waited for its owner's choice: one picture of all of it.
                 action = (action[0], dict(frame, log=action[1]["log"] + frame["log"]))
             else:

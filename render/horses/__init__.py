@@ -6,4 +6,4 @@ Importing the package registers its modules' hooks (render/__init__.py imports i
 
 from __future__ import annotations
 
-from render.horses import art, caption, marks, stagecoach, story  # noqa: F401  (they register their hooks)
+from render.horses import art, caption, marks, sprites, stagecoach, story  # noqa: F401  (they register their hooks)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from render.hooks import HOOKS
+
 Event = dict[str, Any]
 Observation = dict[str, Any]
 
@@ -123,3 +125,6 @@ def _reveal(obs: Observation, cards: list[dict[str, Any]]) -> None:
                 played.update(face_down=False, bandit=owner, action=action)
                 end = index
                 break
+
+
+HOOKS.story.append(apply_event)

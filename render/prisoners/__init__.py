@@ -6,4 +6,4 @@ Importing the package registers its modules' hooks (render/__init__.py imports i
 
 from __future__ import annotations
 
-from render.prisoners import art, board, caption, score, sheet, story  # noqa: F401  (they register their hooks)
+from render.prisoners import art, board, caption, describe, score, sheet, story  # noqa: F401  (they register their hooks)

@@ -8,7 +8,7 @@ the Marshal's objectives show only as how many he has seen, and those revealed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -18,7 +18,9 @@ from PIL import Image, ImageDraw
 from engine.prisoners.data import prisoners_data
 from render import assets, draw, fonts, layout, theme
 from render import text as txt
-from render.layout import CarBox, TrainLayout
+from render.hooks import HOOKS
+from render.layout import CarBox, Corner, TrainLayout
+from render.panels import acting_label, acting_tag, draw_flasks, hand_tag, is_acting, panel_card, revolver, scaled
 from render.prisoners import art as prisoners_art
 from render.text import Translate
 
@@ -29,6 +31,11 @@ ICON = 20  # the panels' icons
 
 
 # --- the train -----------------------------------------------------------------------------------
+
+
+def car_kind(car: Mapping[str, Any]) -> str | None:
+    """The prison wagon is a kind of car of its own (render.layout.train_key)."""
+    return layout.PRISON if car["name"] == prisoners_data().prison_wagon else None
 
 
 def car(d: ImageDraw.ImageDraw, box: CarBox, tl: TrainLayout) -> None:
@@ -42,7 +49,8 @@ def car(d: ImageDraw.ImageDraw, box: CarBox, tl: TrainLayout) -> None:
                 fill=theme.mix(theme.WAGON_INSIDE, prisoners_art.BARS, 0.25))
 
 
-def after_pawns(img: Image.Image, obs: Observation, tl: TrainLayout, translate: Translate | None) -> None:
+def after_pawns(img: Image.Image, obs: Observation, tl: TrainLayout, corners: dict[str, Corner],
+                translate: Translate | None) -> None:
     """The bars over whoever is in the cell, and the prisoners behind the prison wagon (M-1)."""
     prison = obs.get("prison")
     if not prison:
@@ -95,6 +103,10 @@ class BanditLine:
     aces: tuple[int, ...]  # Fist-fight aces taken from the Marshal
     maluses: tuple[str, ...]  # the round's maluses (M-8), by the action they stop
     in_cell: bool
+
+    def draw(self, img: Image.Image, x: int, right: int, mid: int, translate: Translate | None,
+             s: Callable[[float], int]) -> None:
+        draw_bandit_line(img, self, x, right, mid, translate, s)
 
 
 def bandit_line(obs: Observation, bandit: dict[str, Any]) -> BanditLine | None:
@@ -195,8 +207,6 @@ def marshal_content(obs: Observation, translate: Translate | None, acting: str |
 
 @lru_cache(maxsize=64)
 def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None) -> Image.Image:
-    from render.panels import acting_tag, draw_flasks, hand_tag, panel_card, revolver, scaled
-
     k = layout.panel_scale(w)
     s = scaled(k)
     sprite = assets.big_marshal(1.25 if k >= 1.5 else 1.0)
@@ -235,3 +245,19 @@ def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None
         size = fonts.fit_size(label, "regular", s(14), room, s(10))
         draw.text(img, (bx, line3), fonts.ellipsize(label, "regular", size, room), "regular", size, theme.PANEL_TEXT)
     return img
+
+
+def marshal_first(obs: Observation, w: int, h: int, translate: Translate | None) -> Image.Image | None:
+    """The Marshal player's panel, before the bandits' (M-1), marked while he is to act."""
+    prison = obs.get("prison")
+    if not prison:
+        return None
+    acting = acting_label(obs, translate) if is_acting(obs, {"name": MARSHAL, "seat": prison["seat"]}) else None
+    return marshal_panel(marshal_content(obs, translate, acting), w, h, translate)
+
+
+HOOKS.car_kinds.append(car_kind)
+HOOKS.cars[layout.PRISON] = car
+HOOKS.after_pawns.append(after_pawns)
+HOOKS.panel_lines.append(bandit_line)
+HOOKS.first_panels.append(marshal_first)

@@ -11,8 +11,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.prisoners.data import prisoners_data
+from lang import Noun
 from render import assets, draw, fonts, layout, theme
 from render import text as txt
+from render.hooks import HOOKS, Block
 from render.prisoners import board as prisoners
 from render.text import Translate
 
@@ -137,3 +139,39 @@ def marshal_block(img: Image.Image, obs: Observation, y: int, translate: Transla
     draw.text(img, (x, mid), fonts.ellipsize(count, "regular", size, right - x), "regular", size,
               theme.PANEL_TEXT)
     draw_chips(img, chips, layout.MARGIN + INDENT, y + LINE_H + 4, box[2] - 12 - (layout.MARGIN + INDENT))
+
+
+# --- where the final count calls it (render.hooks) ------------------------------------------------
+
+
+def loot_kinds(obs: Observation, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    return KINDS if obs.get("prison") else kinds
+
+
+def winners(obs: Observation, names: list[Noun], translate: Translate | None) -> list[Noun]:
+    """M-9: the Marshal first when he wins, with the poorest bandit under The repentant."""
+    prison = obs.get("prison")
+    return [txt.bandit_noun(MARSHAL, translate), *names] if prison and prison.get("marshal_wins") else names
+
+
+def rewards_column(img: Image.Image, obs: Observation, row: dict[str, Any], x: int, mid: float, right: int,
+                   translate: Translate | None) -> bool:
+    if not obs.get("prison"):
+        return False
+    rewards(img, obs, row, x, mid, right, translate)
+    return True
+
+
+def _footer_height(obs: Observation, width: int, translate: Translate | None) -> int:
+    return marshal_height(obs, width, translate) if obs.get("prison") else 0
+
+
+def _footer(img: Image.Image, obs: Observation, y: int, translate: Translate | None) -> None:
+    if obs.get("prison"):
+        marshal_block(img, obs, y, translate)
+
+
+HOOKS.loot_kinds.append(loot_kinds)
+HOOKS.winners.append(winners)
+HOOKS.score_columns.append(rewards_column)
+HOOKS.score_footers.append(Block(_footer_height, _footer))

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 from engine.prisoners.data import prisoners_data
 from render import assets, draw, fonts, layout, theme
 from render import text as txt
+from render.hooks import HOOKS, Block
 from render.prisoners import board as prisoners
 from render.prisoners import score as prisoners_score
 from render.text import Translate
@@ -71,3 +72,6 @@ def draw_sheet(img: Image.Image, obs: Observation, y: int, translate: Translate 
     for kind in prison.get("flasks", ()):  # his whiskey (M-40), as he knows it: old or not
         draw.paste(img, assets.loot(kind, 22), (x, int(mid - 11)))
         x += 24
+
+
+HOOKS.sheets.append(Block(sheet_height, draw_sheet))  # under the Marshal player's hand (render.hand, render.planning)
