@@ -95,7 +95,7 @@ def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int,
     """A card: face up, its action's symbol on its owner's colour (a bullet card: the shooter's
     colour); face down, a back in its owner's colour with a diagonal weave. ``dead`` greys it out.
     ``label`` (the action's name) is written under the symbol on big cards. ``marked`` leaves the
-    top left corner free for the owner's disc (render.pairs): a smaller symbol, lower."""
+    top left corner free for the owner's disc (render.variants.pairs): a smaller symbol, lower."""
     fill, ink = _card_colours(owner)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)

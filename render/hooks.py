@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw
 
@@ -38,7 +38,6 @@ Scale = Callable[[float], int]  # a panel's sizes at its scale (render.panels.sc
 TrainLayout = Any
 CarBox = Any
 Marking = Any
-T = TypeVar("T")
 
 
 class PanelLine(Hashable, Protocol):
@@ -145,9 +144,3 @@ class Hooks:
 
 
 HOOKS = Hooks()
-
-
-def first(hooks: list[Callable[..., T]], *args: Any) -> T | None:
-    """The answer of the first of ``hooks`` (the one expansion that draws this), None when none is
-    registered."""
-    return hooks[0](*args) if hooks else None

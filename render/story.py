@@ -114,7 +114,7 @@ def _apply_base(obs: Observation, event: Event) -> None:
             played["bandit"], played["action"] = owner, action
     elif kind == "move":
         bandits[event["bandit"]]["at"] = event["to"]
-    elif kind == "fire":  # the Marshal player's shots and a shot at him: render.prisoners_story
+    elif kind == "fire":  # the Marshal player's shots and a shot at him: render.prisoners.story
         if event["bandit"] in bandits:
             bandits[event["bandit"]]["revolver"] -= 1
         if event["target"] in bandits:

@@ -81,7 +81,7 @@ def apply_event(obs: Observation, event: Event) -> None:
         else:
             floor.pop(event["at"], None)
         _gone(coach, "flask", int(event["flasks"]))
-    elif kind == "drink" and event["bandit"] in bandits:  # the Marshal player's: render.prisoners_story
+    elif kind == "drink" and event["bandit"] in bandits:  # the Marshal player's: render.prisoners.story
         drink(coach, bandits[event["bandit"]]["loot"], event)
     elif kind == "melee-reveal":
         _reveal(obs, event["cards"])

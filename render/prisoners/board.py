@@ -21,7 +21,7 @@ from render import text as txt
 from render.hooks import HOOKS
 from render.layout import CarBox, Corner, TrainLayout
 from render.panels import acting_label, acting_tag, draw_flasks, hand_tag, is_acting, panel_card, revolver, scaled
-from render.prisoners import art as prisoners_art
+from render.prisoners import art
 from render.text import Translate
 
 Observation = dict[str, Any]
@@ -46,7 +46,7 @@ def car(d: ImageDraw.ImageDraw, box: CarBox, tl: TrainLayout) -> None:
     x = cell.stand.x - 4
     d.rectangle((x, box.inside.y, x + 3, box.inside.bottom), fill=theme.OUTLINE)
     d.rectangle((cell.stand.x - 1, box.inside.y + 1, box.inside.right - 2, box.inside.bottom - 1),
-                fill=theme.mix(theme.WAGON_INSIDE, prisoners_art.BARS, 0.25))
+                fill=theme.mix(theme.WAGON_INSIDE, art.BARS, 0.25))
 
 
 def after_pawns(img: Image.Image, obs: Observation, tl: TrainLayout, corners: dict[str, Corner],
@@ -83,12 +83,12 @@ def _sign(img: Image.Image, box: CarBox, wall: int, translate: Translate | None)
 
 @cache
 def _bars(w: int, h: int) -> Image.Image:
-    return prisoners_art.bars(w, h)
+    return art.bars(w, h)
 
 
 @cache
 def _prisoner(hero: str, letter: str, w: int = PRISONER_W, h: int = PRISONER_H) -> Image.Image:
-    return prisoners_art.prisoner(hero, letter, w, h)
+    return art.prisoner(hero, letter, w, h)
 
 
 # --- a bandit's panel: the third line ------------------------------------------------------------
@@ -152,17 +152,17 @@ def draw_bandit_line(img: Image.Image, line: BanditLine, x: int, right: int, mid
 
 @cache
 def _wanted(captured: bool, w: int = 16, h: int = 22) -> Image.Image:
-    return prisoners_art.wanted(w, h, captured)
+    return art.wanted(w, h, captured)
 
 
 @cache
 def _ace(value: int, w: int = 15, h: int = 20) -> Image.Image:
-    return prisoners_art.ace(value, w, h)
+    return art.ace(value, w, h)
 
 
 @cache
 def _malus(action: str, size: int = ICON) -> Image.Image:
-    return prisoners_art.malus(action, size)
+    return art.malus(action, size)
 
 
 # --- the Marshal player's panel ------------------------------------------------------------------

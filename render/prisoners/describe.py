@@ -14,7 +14,7 @@ from render.describe import item
 from render.hand import hand_view
 from render.hooks import HOOKS
 from render.layout import MARSHAL
-from render.prisoners import sheet as prisoners_sheet
+from render.prisoners import sheet
 from render.text import Translate
 
 Observation = dict[str, Any]
@@ -27,7 +27,7 @@ def sheet_line(obs: Observation, translate: Translate | None) -> str:
     view = hand_view(obs) if prison and obs.get("viewer") is not None else None
     if not prison or view is None or view["bandits"] or "objectives_to_come" not in prison:
         return ""
-    chips = prisoners_sheet.seen_chips(prison, translate)
+    chips = sheet.seen_chips(prison, translate)
     head = txt.t("sheet.picture-objectives", translate, n=len(chips),
                  total=len(chips) + int(prison["objectives_to_come"]), need=prisoners_data().objectives_to_win)
     return item(head, ", ".join(f"{'☑' if done else '☐'} {label}" for label, done in chips), translate)

@@ -15,11 +15,11 @@ from lang import Noun
 from render import assets, draw, fonts, layout, theme
 from render import text as txt
 from render.hooks import HOOKS, Block
-from render.prisoners import board as prisoners
+from render.prisoners import board
 from render.text import Translate
 
 Observation = dict[str, Any]
-MARSHAL = prisoners.MARSHAL
+MARSHAL = board.MARSHAL
 KINDS = ("purse", "jewel", "mailbag")  # mail bags replace the strongbox (M-1)
 CHIP_H, CHIP_GAP, CHIP_SIZE = 34, 8, 18  # an objective's label
 LINE_H = 42  # the Marshal's first line: his pawn, his name, the count of his objectives
@@ -32,11 +32,11 @@ def rewards(img: Image.Image, obs: Observation, row: dict[str, Any], x: int, mid
     aces, as small cards over what they add up to."""
     prison = obs["prison"]
     name = row["name"]
-    icons = [] if name in prison["wanted"] else [prisoners._wanted(False)]
+    icons = [] if name in prison["wanted"] else [board._wanted(False)]
     hero = prison["held"].get(name)
     if hero:
-        icons.append(prisoners._prisoner(hero, txt.initial(hero, translate), 16, 22))
-    icons += [prisoners._ace(value) for value in prison["won_aces"].get(name, ())]
+        icons.append(board._prisoner(hero, txt.initial(hero, translate), 16, 22))
+    icons += [board._ace(value) for value in prison["won_aces"].get(name, ())]
     extra: int = row["extra"]
     if not icons and not extra:
         draw.text(img, (x + 10, mid), "—", "bold", 16, theme.PANEL_DIM)
