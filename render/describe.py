@@ -82,10 +82,10 @@ def where_line(obs: Observation, translate: Translate | None) -> str:
         places.append(item(txt.bandit_name(bandit["name"], translate), ", ".join(what), translate))
     if obs.get("marshal"):
         places.append(item(txt.bandit_name(MARSHAL, translate), place(str(obs["marshal"]), translate),
-                            translate))
+                           translate))
     if coach:
         places.append(item(txt.t("piece.stagecoach", translate),
-                            txt.car_name(int(coach["faces"]), translate), translate))
+                           txt.car_name(int(coach["faces"]), translate), translate))
         shotgun = layout.shotgun_position(obs)
         if shotgun:
             places.append(item(txt.t("piece.shotgun", translate), place(shotgun, translate), translate))
@@ -173,12 +173,12 @@ def scores_line(obs: Observation, translate: Translate | None) -> str:
     if layout.grouped_key(obs):
         sides = sorted(seats.sides(obs), key=lambda s: -int(s["score"]))
         return SEPARATOR.join(item(seats.team_name(s["bandits"], translate), txt.money(int(s["score"]), translate),
-                               translate) for s in sides)
+                              translate) for s in sides)
     gunslingers = set(result.get("gunslingers", ()))
     title = txt.t("score.gunslinger", translate)
     scores: dict[str, int] = result.get("scores", {})
     return SEPARATOR.join(item(txt.bandit_name(name, translate), txt.money(int(scores.get(name, 0)), translate)
-                                + (f" ({title})" if name in gunslingers else ""), translate)
+                               + (f" ({title})" if name in gunslingers else ""), translate)
                           for name in ranking(obs))
 
 
