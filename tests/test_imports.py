@@ -14,12 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "table", "cogs", "lang")
 
-# Left for the rest of issue 30: the normal AI and its expansions' parts; the pictures' expansions
-# beside the base in one folder.
+# Left for the rest of issue 30: the normal AI and its expansions' parts.
 STILL_TANGLED = {
     frozenset({"engine.ai.normal", "engine.ai.normal_horses", "engine.ai.normal_pairs", "engine.ai.normal_prisoners"}),
-    frozenset({"render.deciding", "render.panels", "render.prisoners"}),
-    frozenset({"render.gallery", "render.horses_gallery"}),
 }
 
 
@@ -150,15 +147,6 @@ STILL_IMPORTING: set[str] = {
     "engine.ai.worlds_prisoners",
     "engine.ai.worlds_teams",
     "engine.arena",
-    "render.deciding",
-    "render.describe",
-    "render.layout",
-    "render.panels",
-    "render.prisoners_caption",
-    "render.prisoners_score",
-    "render.prisoners_sheet",
-    "render.prisoners_story",
-    "render.train",
     "table.seating",
     "table.service",
 }
@@ -171,22 +159,6 @@ STILL_OUTSIDE: set[str] = {
     "engine.ai.worlds_pairs",
     "engine.ai.worlds_prisoners",
     "engine.ai.worlds_teams",
-    "render.horses_art",
-    "render.horses_caption",
-    "render.horses_gallery",
-    "render.horses_marks",
-    "render.horses_story",
-    "render.pairs",
-    "render.pairs_caption",
-    "render.pairs_gallery",
-    "render.pairs_marks",
-    "render.pairs_score",
-    "render.prisoners_art",
-    "render.prisoners_caption",
-    "render.prisoners_score",
-    "render.prisoners_sheet",
-    "render.prisoners_story",
-    "render.stagecoach",
 }
 
 
@@ -221,8 +193,7 @@ def test_an_expansion_s_modules_live_in_its_packages() -> None:
 # Tools (benchmarks, the arena, the demo, the gallery builder) live in tools/, run with
 # ``python -m tools.<name>``; the installed packages hold only what the bot runs.
 TOOLS = {"arena", "bench", "selfplay", "demo", "gallery", "loadbench"}
-TOOLS_STILL_INSIDE = {"engine.arena", "engine.bench", "engine.selfplay", "render.bench", "render.demo",
-                      "render.gallery"}
+TOOLS_STILL_INSIDE = {"engine.arena", "engine.bench", "engine.selfplay"}
 
 
 def test_tools_live_outside_the_product() -> None:
