@@ -48,7 +48,7 @@ class Role:
     part is in, asked for in the character menu or given by the host, else drawn at the start; it
     plays first. Its catalog keys name it in the menus, the replies and the refusals."""
 
-    name: str  # its stored character ("marshal"), also its name in the catalogs (bandit-name.…)
+    name: str  # its stored character ("marshal"), also its name in the catalogs ("bandit.marshal")
     emoji: str
     pick_key: str  # the character menu's entry: "I am the Marshal"
     make_key: str  # the host's entry in the seats menu: "make {seat} the Marshal"
