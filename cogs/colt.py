@@ -477,11 +477,11 @@ class Colt(commands.Cog):
                 elif verb == "pair" and (seat := _seat(what)) is not None and (mate := _seat(more[0])) is not None:
                     lobby = await self.tables.pair(game_id, user, seat, mate)
                     reply = lang.text("reply.paired")
-                elif verb == "marshal" and (seat := _seat(what)) is not None:
-                    lobby = await self.tables.set_marshal(game_id, user, seat)
-                    reply = lang.text("reply.marshal")
-                elif verb == "silk":
-                    lobby = await self.tables.set_option(game_id, user, "silk", what)
+                elif (role := texts.role(verb)) is not None and (seat := _seat(what)) is not None:
+                    lobby = await self.tables.set_role(game_id, user, seat, role.name)  # the Marshal (M-1)
+                    reply = lang.text(role.made_key)
+                elif verb in texts.SEAT_OPTIONS:  # Silk's power (M-31)
+                    lobby = await self.tables.set_option(game_id, user, verb, what)
                     reply = lang.text("reply.options")
                 else:
                     raise TableError("error.choose-ai")

@@ -11,6 +11,7 @@ and the lobby speak the game's language, a player's DMs the player's own (cogs.r
 from __future__ import annotations
 
 import logging
+from dataclasses import asdict
 from typing import Any
 
 import discord
@@ -34,15 +35,16 @@ from cogs.story import (
     waiting_clock,
 )
 from engine import Game, observe
+from engine import lobby as declared
 from engine.ai import LEVELS
 from engine.data import base
+from engine.lobby import SEAT
 from engine.observe import observe_log
 from engine.setup import seating
 from engine.snapshot import loads
-from engine.variants.teams import TEAMS, partner
 from lang import CODES, Language, english, language
 from render import text
-from table.seating import MARSHAL, TEAM, bandits, bandits_each, team_choices
+from table.seating import TEAM, bandits, bandits_each, team_choices
 from table.service import (
     LOBBY_OPTIONS,
     MAX_PLAYERS,
@@ -59,6 +61,12 @@ log = logging.getLogger(__name__)
 UPLOAD_LIMIT = 8 * 1024 * 1024  # bytes a bot may attach in any server
 # Characters of a seat's name in a menu's label (at most 100): one seat, or two in a pair's label.
 SEAT_NAME, PAIRED_NAME = 45, 38
+
+
+def team_label(lang: Language, options: dict[str, Any], seat: int) -> str:
+    """A seat's team beside its name (partners side by side, V-4.1), or nothing."""
+    teams = declared.partners(options)
+    return lang.text("lobby.team", n=teams.team(seat)) if teams is not None and teams.team is not None else ""
 
 
 class Presenter:
@@ -90,17 +98,16 @@ class Presenter:
             f"{p.seat + 1}. {player_label(lang, p)} — "
             + self._choice_name(lang, row.options, p.character)
             + (lang.text("lobby.host") if p.user_id == row.host_id else "")
-            + (lang.text("lobby.team", n=p.seat // 2 + 1) if row.options.get("variant") == TEAMS else "")
+            + team_label(lang, row.options, p.seat)
             for p in lobby.players
         )
         embed.add_field(name=lang.text("lobby.players", n=len(lobby.players), max=MAX_PLAYERS),
                         value=seats or lang.text("lobby.nobody"), inline=False)
         o = row.options
-        lines = [texts.choice_line(lang, "setup", o["setup"], LOBBY_OPTIONS["setup"])]
+        lines = [texts.choice_line(lang, name, o[name], LOBBY_OPTIONS[name]) for name in texts.WHOLE_OPTIONS]
         lines += [texts.toggle_line(lang, name, bool(o.get(name))) for name in texts.TOGGLES]
-        lines += [texts.choice_line(lang, name, o.get(name, LOBBY_OPTIONS[name][0]))
-                  for name in ("variant", "django", "belle", "silk", "timer")]
-        if o.get("prisoners"):
+        lines += [texts.choice_line(lang, name, o.get(name, LOBBY_OPTIONS[name][0])) for name in texts.CHOICE_OPTIONS]
+        if declared.chosen_events(o) is not None:  # Choosing events (M-40)
             lines.append(texts.events_line(lang, o.get("chosen_events", ())))
         lines.append(texts.chosen(lang.text("lobby.language", language=lang.text("language.name"))))
         embed.add_field(name=lang.text("lobby.options"), value="\n".join(lines), inline=False)
@@ -114,7 +121,7 @@ class Presenter:
         be completed (V-3.1), or random."""
         if not character:
             return lang.text("lobby.random-bandit")
-        if character != MARSHAL and len(bandits(character)) < bandits_each(options):
+        if bandits(character) and len(bandits(character)) < bandits_each(options):
             return lang.text("lobby.second-to-choose", bandit=texts.cast_name(lang, character))
         return texts.cast_name(lang, character)
 
@@ -126,7 +133,7 @@ class Presenter:
             return lang.text("reply.random-character")
         names = bandits(character) or [character]  # the Marshal (M-1) names no bandit
         nouns = text.names_list([text.bandit_noun(name, lang) for name in names], lang)
-        if character != MARSHAL and len(names) < bandits_each(lobby.game.options):
+        if bandits(character) and len(names) < bandits_each(lobby.game.options):
             return lang.text("reply.first-bandit", bandit=nouns)  # the second is next (V-3.1)
         return lang.text("reply.character", bandit=nouns)
 
@@ -136,10 +143,9 @@ class Presenter:
             return None
         lang = self.readers.of_game(row)
         view = discord.ui.View(timeout=None)
-        teams = row.options.get("variant") == TEAMS
-        # Teams and the Marshal never meet (M-1): five buttons at most, a row's room.
-        more = ("teams",) if teams else ("events",) if row.options.get("prisoners") else ()
-        for action in ("join", "leave", "start", "cancel", *more):
+        # Each part in play may add a button (teams, V-4.1; the events, M-40); teams and the Marshal
+        # never meet (M-1): five buttons at most, a row's room.
+        for action in ("join", "leave", "start", "cancel", *declared.buttons(row.options)):
             view.add_item(LobbyButton(row.id, action, lang.text(f"lobby.{action}")))
         view.add_item(self._character_select(lobby, lang))
         o = row.options
@@ -157,18 +163,17 @@ class Presenter:
         # maximum); the one just picked wins (cogs.colt._newly_chosen).
         view.add_item(LobbySelect(row.id, "rules", rules, placeholder=lang.text("lobby.rules"),
                                   max_values=len(rules)))
-        seats = self._ai_seat_options(lobby, lang) + (self._partner_options(lobby, lang) if teams else [])
-        seats += self._marshal_options(lobby, lang) + self._silk_options(lobby, lang)
+        seats = self._ai_seat_options(lobby, lang) + self._partner_options(lobby, lang)
+        seats += self._role_options(lobby, lang) + self._seat_choice_options(lobby, lang)
         if seats:
             view.add_item(LobbySelect(row.id, "ai", seats,
-                                      placeholder=lang.text("lobby.ai-and-teams" if teams else "lobby.ai-marshal"
-                                                            if row.options.get("prisoners") else "lobby.ai")))
+                                      placeholder=lang.text(declared.seats_menu(row.options) or "lobby.ai")))
         return view
 
     @staticmethod
     def _character_select(lobby: Lobby, lang: Language) -> LobbySelect:
-        """Each player's choice: a bandit, one of V-2's drawn pairs (V-2.2), the Marshal (M-1), or
-        random. In the two-player game (V-3.1) bandits one by one, two at most: the first, then the
+        """Each player's choice: a bandit, one of V-2's drawn pairs (V-2.2), a role (the Marshal, M-1),
+        or random. In the two-player game (V-3.1) bandits one by one, two at most: the first, then the
         second (any two of the eight would make 28 pairs, more than a menu holds)."""
         row = lobby.game
         taken = {name for p in lobby.players for name in bandits(p.character)}
@@ -179,9 +184,9 @@ class Presenter:
                                  description=lang.text("lobby.taken") if set(c.split(TEAM)) & taken else None)
             for c in (pairs if pairs is not None else base().characters)
         ]
-        if row.options.get("prisoners"):  # a person may ask to be the Marshal (M-1)
-            taken_by = any(p.character == MARSHAL for p in lobby.players)
-            characters.append(discord.SelectOption(label=lang.text("lobby.marshal-option"), value=MARSHAL, emoji="⭐",
+        for role in declared.roles(row.options):  # a person may ask to be the Marshal (M-1)
+            taken_by = any(p.character == role.name for p in lobby.players)
+            characters.append(discord.SelectOption(label=lang.text(role.pick_key), value=role.name, emoji=role.emoji,
                                                    description=lang.text("lobby.taken") if taken_by else None))
         if one_by_one:
             return LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-two-bandits"),
@@ -195,7 +200,8 @@ class Presenter:
         row = lobby.game
         chosen = set(row.options.get("chosen_events", ()))
         view = discord.ui.View(timeout=None)
-        for name, pool, n in zip(("rounds", "stations"), event_pools(row.options), events_to_choose(), strict=True):
+        for name, pool, n in zip(("rounds", "stations"), event_pools(row.options), events_to_choose(row.options),
+                                 strict=True):
             cards = [discord.SelectOption(label=text.card_title(card, lang), value=card, default=card in chosen)
                      for card in pool]
             view.add_item(LobbySelect(row.id, name, cards, placeholder=lang.text(f"lobby.events-{name}", n=n),
@@ -203,28 +209,31 @@ class Presenter:
         view.add_item(LobbyButton(row.id, "drawall", lang.text("lobby.drawall")))
         return view
 
-    def _marshal_options(self, lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
-        """The host makes a seat, a person's or an AI's, the Marshal (M-1)."""
-        if not lobby.game.options.get("prisoners"):
-            return []
+    def _role_options(self, lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
+        """The host gives a seat, a person's or an AI's, a role the options bring (the Marshal, M-1)."""
         seats, guild = len(lobby.players), lobby.game.guild_id
-        return [discord.SelectOption(label=lang.text("lobby.make-marshal", seat=self._seat_name(lang, p, guild)),
-                                     value=f"marshal:{p.seat}:{seats}", emoji="⭐")
-                for p in lobby.players if p.character != MARSHAL]
+        return [discord.SelectOption(label=lang.text(role.make_key, seat=self._seat_name(lang, p, guild)),
+                                     value=f"{role.name}:{p.seat}:{seats}", emoji=role.emoji)
+                for role in declared.roles(lobby.game.options) for p in lobby.players if p.character != role.name]
 
     @staticmethod
-    def _silk_options(lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
-        """The host chooses Silk's one power (M-31): Dodge only without a Marshal player. None is
-        shown picked: this menu's choices are actions, and the embed tells the power chosen."""
+    def _seat_choice_options(lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
+        """The host chooses an option shown among the seats menu's actions (Silk's one power, M-31),
+        its choices that clash with no other option (no Dodge with a Marshal player). None is shown
+        picked: this menu's choices are actions, and the embed tells the choice made."""
         o, seats = lobby.game.options, len(lobby.players)
-        powers = [p for p in LOBBY_OPTIONS["silk"] if not (o.get("prisoners") and p == "dodge")]
-        return [discord.SelectOption(label=texts.option_label(lang, "silk", power), value=f"silk:{power}:{seats}",
-                                     emoji="🧵") for power in powers]
+        return [discord.SelectOption(label=texts.option_label(lang, option.name, value),
+                                     value=f"{option.name}:{value}:{seats}", emoji=option.emoji)
+                for option in declared.options() if option.menu == SEAT for value in declared.allowed(o, option.name)]
 
     def _partner_options(self, lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
         """The host makes two players partners (V-4.1), for each two not partners yet; the value
         ends with the number of seats, as the AI options' do."""
         players, seats = lobby.players, len(lobby.players)
+        teams = declared.partners(lobby.game.options)
+        if teams is None or teams.partner is None:
+            return []
+        partner = teams.partner
         if seats > seating(engine_options(lobby.game.options)).max_players:
             return []  # too many seats for teams (V-4: 4 or 6): one leaves first, then partners are made
         guild = lobby.game.guild_id
@@ -298,11 +307,11 @@ class Presenter:
 
     @staticmethod
     def _welcome(outcome: Outcome, table: Language) -> Delivery:
-        teams = outcome.state.options.variant == "teams"  # partners side by side (V-4.1)
+        options = asdict(outcome.state.options)
         players = "\n".join(table.text("table.players", seat=p.seat + 1, player=player_label(table, p),
                                         bandit=text.names_list([text.bandit_noun(b, table) for b in
                                                                 (p.character or "").split(TEAM)], table))
-                            + (table.text("lobby.team", n=p.seat // 2 + 1) if teams else "")
+                            + team_label(table, options, p.seat)
                             for p in outcome.players)
         return to_game(outcome.game_id, {"op": "send", "mentions": False,
                                          "content": table.text("table.welcome", game=outcome.game_id, players=players)})

@@ -4,35 +4,36 @@ phases, the actions, the end, this bot's commands) and lists the other topics.""
 
 from __future__ import annotations
 
+from functools import cache
+
+from engine import lobby as declared
 from engine.data import base
-from engine.prisoners.data import prisoners_data
 from engine.setup import seating
 from lang import Language
-from table.service import LOBBY_OPTIONS, MAX_PLAYERS, clash, default_options, engine_options, marshal_seats
+from table.seating import role_seats
+from table.service import MAX_PLAYERS, engine_options
 
 TOPICS = ("overview", "planning", "actions", "marshal", "powers", "events", "scoring", "horses", "prisoners",
           "variants")
 COMMANDS = ("new", "hand", "status", "leave", "help", "rules")  # the commands the overview names
 
 
+@cache
 def player_counts() -> tuple[int, int]:
     """The fewest and the most players a lobby starts a game with, over every choice of its rules
-    (two in the two-player game, V-3; seven with Mei, M-30; the Marshal player counts, M-1)."""
+    that plays (two in the two-player game, V-3; seven with Mei, M-30; the Marshal player counts,
+    M-1)."""
     counts = []
-    for variant in LOBBY_OPTIONS["variant"]:
-        for prisoners in LOBBY_OPTIONS["prisoners"]:
-            options = {**default_options(), "variant": variant, "prisoners": prisoners}
-            if clash(options) is None:
-                table, marshal = seating(engine_options(options)), marshal_seats(options)
-                counts.append((table.min_players + marshal, min(table.max_players + marshal, MAX_PLAYERS)))
+    for options in declared.every_playable():
+        table, roles = seating(engine_options(options)), role_seats(options)
+        counts.append((table.min_players + roles, min(table.max_players + roles, MAX_PLAYERS)))
     return min(fewest for fewest, _ in counts), max(most for _, most in counts)
 
 
 def topic(lang: Language, name: str) -> str:
     """A topic's summary, filled from the game's data (amounts written as the language writes money)
     and the commands' names in the reader's language."""
-    data, more = base(), prisoners_data()
-    aces = sorted(more.fist_fight_aces, reverse=True)
+    data = base()
     fewest, most = player_counts()
     fields: dict[str, object] = {
         "purse_low": min(data.purses), "purse_high": max(data.purses), "jewel": data.loot_values["jewel"],
@@ -40,8 +41,6 @@ def topic(lang: Language, name: str) -> str:
         "fewest": fewest, "most": most,
         "topics": ", ".join(lang.text(f"rules.topic.{t}") for t in TOPICS if t != "overview"),
         **{command: lang.text(f"command.{command}.name") for command in COMMANDS},
-        # Marshal & Prisoners (M-1 … M-9)
-        "wanted": more.wanted_value, "prisoner": more.prisoner_value, "ace_gold": aces[0], "ace_silver": aces[1],
-        "ace_bronze": aces[2], "mail_low": min(more.mail_bags), "mail_high": max(more.mail_bags),
+        **declared.figures(),  # each expansion's amounts (Marshal & Prisoners: M-1 … M-9)
     }
     return lang.text(f"rules.{name if name in TOPICS else 'overview'}", **fields)

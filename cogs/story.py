@@ -22,7 +22,8 @@ from engine.data import base
 from engine.observe import observe_log, round_log
 from lang import Language
 from render import text
-from table.service import MARSHAL, Outcome, Tables
+from render.layout import MARSHAL  # the Marshal player's name (M-1): he plays no bandit
+from table.service import Outcome, Tables
 from table.store import Delivery, GameRow, PlayerRow
 
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions

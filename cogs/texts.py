@@ -8,17 +8,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.prisoners.data import prisoners_data
-from engine.prisoners.lawman import HOLD, STAY
-from engine.prisoners.model import FALLEN
+from engine import lobby as declared
+from engine.lobby import RULE, SEAT, TOGGLE, Role
 from engine.train import Position
 from lang import Language, english
 from render import seats, text  # the game's own names, shared with the pictures
 from table.pace import PACES
 
-# The lobby's option choices and on/off toggles, in the order the lobby shows them.
-RULE_OPTIONS = ("setup", "variant", "django", "belle", "timer")
-TOGGLES = ("powers", "events", "expert", "horses", "prisoners")
+# The lobby's option choices and on/off toggles, in the order the lobby shows them: the game's, as
+# the base game and each expansion and variant declare them (engine.lobby), then the table's pace.
+RULE_OPTIONS = (*declared.named(RULE), "timer")
+TOGGLES = declared.named(TOGGLE)
+# The lobby's list: the options shown with every choice first (the setup, B-3.5), the toggles, then
+# each other option's choice (Silk's power among them, M-31).
+WHOLE_OPTIONS = tuple(o.name for o in declared.options() if o.whole)
+CHOICE_OPTIONS = (*(o.name for o in declared.options() if o.menu in (RULE, SEAT) and not o.whole), "timer")
+SEAT_OPTIONS = declared.named(SEAT)  # chosen among the seats menu's actions (Silk's power, M-31)
+# Answers with a button label of their own (Angry Marshal's "stay" and "hold", M-5 …), by key.
+ANSWER_KEYS = declared.answer_keys()
+
+
+def role(name: str) -> Role | None:
+    """The declared role (a seat that plays no bandit: the Marshal, M-1) stored as ``name``."""
+    return next((r for r in declared.roles() if r.name == name), None)
 
 
 # The lobby's list of options: a toggle is on or off, a choice shows the reading chosen (and, for
@@ -116,14 +128,12 @@ def answer_label(lang: Language, answer: str, named: bool = False, mine: dict[st
         return card_label(lang, value, named=True)
     if kind == "place":
         return text.bandit_name(value, lang)
-    if value == FALLEN:
-        return lang.text("button.throw-off")  # Deadly fall (M-40)
+    if value in ANSWER_KEYS:
+        return lang.text(ANSWER_KEYS[value])  # Deadly fall's throw, a move or shot not taken (M-40, M-5)
     if kind in ("move", "floor", "shove", "flee", "marshal-move", "marshal-ride", "shove-marshal", "escape") or (
             kind == "ride" and value != "escape"):
-        return lang.text("button.stay") if value == STAY else place(lang, value)
+        return place(lang, value)
     if kind == "marshal-fire":
-        if value == HOLD:
-            return lang.text("button.hold")
         revolver, _, target = value.partition(":")
         bandit = text.bandit_name(target, lang)
         loaded = (mine or {}).get("prison", {}).get("revolvers", [])
@@ -213,7 +223,7 @@ def marshal_result(lang: Language, prison: dict[str, Any]) -> str:
     """The Marshal's line on the final count (M-9): every objective, public at the end, marked."""
     done = set(prison["fulfilled"])
     count = lang.text("score.marshal-objectives", n=len(done), total=len(prison["objectives"]),
-                      need=prisoners_data().objectives_to_win)
+                      need=declared.figures()["objectives_to_win"])
     if prison.get("marshal_fallen"):
         count += " · " + lang.text("score.marshal-fallen")
     marks = ", ".join(f"{'✅' if o in done else '❌'} {objective_name(lang, o)}" for o in prison["objectives"])

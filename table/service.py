@@ -20,20 +20,18 @@ from typing import Any, Protocol, TypeVar
 
 import engine
 from engine import Game, Options, apply, new_game
+from engine import lobby as declared  # what the base game, each expansion and variant offer a table
 from engine.ai import LEVELS, choose
 from engine.errors import InconsistentView, SetupError
-from engine.prisoners.data import prisoners_data
 from engine.scoring import gunslingers, scores, winners
 from engine.setup import round_card_pools, seating
 from engine.snapshot import dumps, loads
-from engine.variants.pairs import TWO_PLAYER
-from engine.variants.teams import TEAMS, partner
 from lang import CODES, SOURCE, Language, english
 from table.metrics import APPLIED, FAILED, REFUSED, STALE, Metrics
 from table.pace import DEFAULT as DEFAULT_PACE
 from table.pace import PACES, pace_of
 from table.ratings import Placing, player_key
-from table.seating import MARSHAL, TEAM, cast, chosen_by_others, deal_characters, fits, marshal_seats
+from table.seating import TEAM, cast, chosen_by_others, deal_characters, fits, playing_order, role_seats
 from table.store import (
     ABANDONED,
     LOBBY,
@@ -68,18 +66,11 @@ CACHED_GAMES = 512  # game states kept in memory (the most recently used); the d
 # state read from the database is its snapshot brought up to date by the answers stored since.
 SNAPSHOT_EVERY = 16
 
-# The lobby's options and their choices; the first choice is the default (RULES.md defaults).
+# The lobby's options and their choices; the first choice is the default (RULES.md defaults): the
+# game's, as the base game and each expansion and variant declare them (engine.lobby), and the
+# table's own pace.
 LOBBY_OPTIONS: dict[str, tuple[Any, ...]] = {
-    "setup": ("advanced", "first-game"),
-    "powers": (True, False),
-    "events": (True, False),
-    "expert": (False, True),
-    "horses": (False, True),
-    "prisoners": (False, True),
-    "variant": ("none", "two-bandits", "two-player", "teams"),
-    "django": ("push", "lone-gun"),
-    "belle": ("any-other", "same-position"),
-    "silk": ("movement", "block", "dodge"),
+    **declared.choices(),
     "timer": (DEFAULT_PACE, *(name for name in PACES if name != DEFAULT_PACE)),
 }
 ENGINE_OPTIONS = frozenset(f.name for f in fields(Options))
@@ -90,22 +81,14 @@ def default_options() -> dict[str, Any]:
 
 
 def engine_options(options: dict[str, Any]) -> Options:
-    """The rules options of a game's stored options (the rest, like the timer, is the table's);
-    the two-player game is always played with the Expert variant (V-3.3)."""
-    chosen = {k: v for k, v in options.items() if k in ENGINE_OPTIONS}
-    if chosen.get("variant") == TWO_PLAYER:
-        chosen["expert"] = True
-    return Options(**chosen)
+    """The rules options of a game's stored options (the rest, like the timer, is the table's), as
+    the expansions and variants in play make them (the two-player game is always Expert, V-3.3)."""
+    return Options(**declared.rules({k: v for k, v in options.items() if k in ENGINE_OPTIONS}))
 
 
 def clash(options: dict[str, Any]) -> str | None:
-    """The catalog key of why these options cannot be played together, or None."""
-    if options.get("prisoners"):
-        if options.get("variant", "none") != "none":
-            return "error.prisoners-variant"  # one bandit per player (M-1)
-        if options.get("silk") == "dodge":
-            return "error.prisoners-dodge"  # M-31: Dodge only without a Marshal player
-    return None
+    """The catalog key of why these options cannot be played together (M-1, M-31 …), or None."""
+    return declared.clash(options)
 
 
 def event_pools(options: dict[str, Any]) -> tuple[list[str], list[str]]:
@@ -115,10 +98,10 @@ def event_pools(options: dict[str, Any]) -> tuple[list[str], list[str]]:
     return round_card_pools(rules, seating(rules).min_players)
 
 
-def events_to_choose() -> tuple[int, int]:
-    """How many round cards and station cards the table chooses (M-40)."""
-    wanted = prisoners_data().choosing_events
-    return wanted["round_cards"], wanted["station_cards"]
+def events_to_choose(options: dict[str, Any]) -> tuple[int, int]:
+    """How many round cards and station cards the table chooses (M-40): none when the options let
+    the table choose no events."""
+    return declared.chosen_events(options) or (0, 0)
 
 
 def time_limit(options: dict[str, Any], kind: str) -> float:
@@ -479,7 +462,8 @@ class Tables:
             options, seed = lobby.game.options, lobby.game.seed
             if character is not None:
                 held = me.character
-                if (held and TEAM not in character and TEAM not in held and held not in (character, MARSHAL)
+                if (held and TEAM not in character and TEAM not in held and held != character
+                        and held not in declared.role_names()
                         and fits(options, seed, TEAM.join((held, character)))):
                     character = TEAM.join((held, character))  # the second bandit (V-3.1)
                 if not fits(options, seed, character):
@@ -510,7 +494,7 @@ class Tables:
             seats = [p.seat for p in lobby.players]
             if first == second or first not in seats or second not in seats:
                 raise TableError("error.no-such-seat")
-            mate = partner(first)
+            mate = self._partner(lobby)(first)
             if mate >= len(seats):
                 raise TableError("error.no-such-seat")  # an odd table's last seat has no partner yet
             order = list(seats)
@@ -521,9 +505,16 @@ class Tables:
 
     async def _teams_lobby(self, game_id: int, user_id: int) -> Lobby:
         lobby = await self._host_lobby(game_id, user_id, "error.host-teams")
-        if lobby.game.options.get("variant") != TEAMS:
-            raise TableError("error.no-teams")
+        self._partner(lobby)
         return lobby
+
+    @staticmethod
+    def _partner(lobby: Lobby) -> Callable[[int], int]:
+        """The seat of a seat's partner, in a lobby whose players sit as partners (V-4.1)."""
+        teams = declared.partners(lobby.game.options)
+        if teams is None or teams.partner is None:
+            raise TableError("error.no-teams")
+        return teams.partner
 
     @metered("lobby")
     async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> Lobby:
@@ -536,7 +527,7 @@ class Tables:
             refusal = clash(options)
             if refusal is not None and options != lobby.game.options:
                 raise TableError(refusal)
-            if name == "prisoners" and not value:  # the Choosing events variant goes with the expansion
+            if declared.chosen_events(options) is None:  # Choosing events goes with its expansion (M-40)
                 options.pop("chosen_events", None)
             async with self.storage.transaction() as tx:
                 tx.update_game(game_id, options=options)
@@ -550,7 +541,7 @@ class Tables:
     async def events_menu(self, game_id: int, user_id: int) -> Lobby:
         """The open lobby, if this user (its host) may choose the events now (M-40)."""
         lobby = await self._host_lobby(game_id, user_id, "error.host-events")
-        if not lobby.game.options.get("prisoners"):
+        if declared.chosen_events(lobby.game.options) is None:
             raise TableError("error.no-choosing")
         return lobby
 
@@ -565,11 +556,11 @@ class Tables:
             if part is not None:
                 rounds, stations = event_pools(options)
                 pool, other = (rounds, stations) if part == "rounds" else (stations, rounds)
-                want = events_to_choose()[0 if part == "rounds" else 1]
+                wanted = events_to_choose(options)
+                want = wanted[0 if part == "rounds" else 1]
                 if part not in ("rounds", "stations") or len(set(cards)) != want or len(cards) != want \
                         or not set(cards) <= set(pool):
-                    raise TableError("error.chosen-events", rounds=events_to_choose()[0],
-                                     stations=events_to_choose()[1])
+                    raise TableError("error.chosen-events", rounds=wanted[0], stations=wanted[1])
                 kept = [c for c in options.get("chosen_events", ()) if c in other]
                 chosen = [*cards, *kept] if part == "rounds" else [*kept, *cards]
             options["chosen_events"] = chosen
@@ -578,20 +569,23 @@ class Tables:
             return await self.lobby(game_id)
 
     @metered("lobby")
-    async def set_marshal(self, game_id: int, user_id: int, seat: int) -> Lobby:
-        """The host makes the player at ``seat`` (a person or an AI) the Marshal (M-1); whoever was
-        the Marshal before draws a bandit instead."""
+    async def set_role(self, game_id: int, user_id: int, seat: int, role: str) -> Lobby:
+        """The host gives the player at ``seat`` (a person or an AI) a role that plays no bandit (the
+        Marshal, M-1); whoever had it before draws a bandit instead."""
+        declaration = next((r for r in declared.roles() if r.name == role), None)
+        if declaration is None:
+            raise TableError("error.bad-option")
         async with self.lock(game_id):
-            lobby = await self._host_lobby(game_id, user_id, "error.host-marshal")
-            if not lobby.game.options.get("prisoners"):
-                raise TableError("error.no-marshal")
+            lobby = await self._host_lobby(game_id, user_id, declaration.host_key)
+            if role not in declared.role_names(lobby.game.options):
+                raise TableError(declaration.off_key)
             if seat not in {p.seat for p in lobby.players}:
                 raise TableError("error.no-such-seat")
             async with self.storage.transaction() as tx:
                 for player in lobby.players:
-                    if player.character == MARSHAL and player.seat != seat:
+                    if player.character == role and player.seat != seat:
                         tx.set_seat_character(game_id, player.seat, None)
-                tx.set_seat_character(game_id, seat, MARSHAL)
+                tx.set_seat_character(game_id, seat, role)
             return await self.lobby(game_id)
 
     @metered("lobby")
@@ -640,7 +634,7 @@ class Tables:
         if refusal is not None:
             raise TableError(refusal)
         table = seating(engine_options(lobby.game.options))
-        extra = marshal_seats(lobby.game.options)  # the Marshal plays no bandit (M-1)
+        extra = role_seats(lobby.game.options)  # the Marshal plays no bandit (M-1)
         most = min(table.max_players + extra, MAX_PLAYERS)
         if not table.min_players + extra <= len(lobby.players) <= most:
             raise TableError("error.player-count", min=table.min_players + extra, max=most, n=len(lobby.players))
@@ -648,8 +642,8 @@ class Tables:
             try:  # both parts chosen, and of the game's cards (M-40)
                 round_card_pools(engine_options(lobby.game.options), table.min_players)
             except SetupError:
-                raise TableError("error.chosen-events", rounds=events_to_choose()[0],
-                                 stations=events_to_choose()[1]) from None
+                rounds, stations = events_to_choose(lobby.game.options)
+                raise TableError("error.chosen-events", rounds=rounds, stations=stations) from None
         return lobby, self._deal(lobby)
 
     def _deal(self, lobby: Lobby) -> Dealt:
@@ -663,10 +657,7 @@ class Tables:
                 raise TableError("error.bandit-taken")
         try:
             characters = deal_characters(row.options, row.seed, seats)
-            marshal = next((seat for seat, c in characters.items() if c == MARSHAL), None)
-            order = [p.seat for p in lobby.players]
-            if marshal is not None:  # the Marshal is player 1 (M-1): the seats renumbered
-                order = [marshal, *(seat for seat in order if seat != marshal)]
+            order = playing_order(characters, [p.seat for p in lobby.players])  # the Marshal is player 1 (M-1)
             state = new_game(cast([characters[seat] for seat in order]), seed=row.seed,
                              options=engine_options(row.options))
         except (SetupError, IndexError) as error:

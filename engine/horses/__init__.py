@@ -5,10 +5,10 @@ its decisions, its events and its part of the scenario format; the base modules 
 ``data`` reads data/horses.json; ``model`` holds its part of the state; ``setup`` the setup and the
 horse attack (H-1, H-2); ``rules`` what its pieces do in Stealin'; ``planning`` whiskey, the Mêlée
 and the hostages in Schemin'; ``events`` and ``scoring`` H-22 and H-30; ``checks`` the view and
-the invariants; ``scenario`` its scenario fields.
+the invariants; ``scenario`` its scenario fields; ``lobby`` its toggle (engine.lobby).
 """
 
 from engine.hooks import scope
-from engine.horses import checks, events, planning, rules, scenario, scoring, setup  # noqa: F401  (registering is importing)
+from engine.horses import checks, events, lobby, planning, rules, scenario, scoring, setup  # noqa: F401  (registering is importing)
 
 scope(__name__, lambda options, bandits: options.horses)

@@ -7,7 +7,7 @@ each round (M-6); ``lawman`` the Marshal player's piece, cards and bullets (M-5,
 ``idea`` the Brilliant idea (M-3); ``planning`` its part of Schemin'; ``events`` M-40;
 ``objectives`` M-6 and M-9; ``checks`` the view, the invariants and the snapshot; ``silk``
 Silk's powers (M-31); ``with_horses`` both expansions together (M-50); ``scenario`` its scenario
-fields.
+fields; ``lobby`` what it brings to a table before its game (engine.lobby).
 """
 
 from engine.hooks import scope
@@ -16,6 +16,7 @@ from engine.prisoners import (  # noqa: F401  (registering is importing)
     events,
     idea,
     lawman,
+    lobby,
     objectives,
     planning,
     rules,

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from engine import new_game, observe
+from engine.prisoners.model import MARSHAL
 from lang import CODES, language
 from render import describe, text
-from table.service import MARSHAL
 from tests.bot.table import Table, dm_history, kinds_played_to_the_end, setup_table, start_with
 
 CHANNEL = "fr"  # the game's language: the channel's pictures

@@ -13,8 +13,9 @@ from simcord import InteractionResult
 
 from cogs.app import create_bot
 from cogs.colt import Colt
+from engine.prisoners.model import MARSHAL
 from lang import CODES, language
-from table.service import MARSHAL, NothingShown, TableError, Tables
+from table.service import NothingShown, TableError, Tables
 from table.storage import Storage
 from table.store import Delivery
 from tests.bot.table import (

@@ -21,10 +21,11 @@ from cogs.delivery import view_components
 from cogs.presenter import Presenter
 from engine import Game, Options, apply, new_game, observe
 from engine.data import base
+from engine.prisoners.model import MARSHAL
 from engine.setup import seating
 from lang import CODES, language
 from table.pace import PACES
-from table.seating import MARSHAL, TEAM, bandits, bandits_each, team_choices
+from table.seating import TEAM, bandits, bandits_each, team_choices
 from table.service import (
     LOBBY_OPTIONS,
     Lobby,
@@ -190,7 +191,8 @@ async def test_every_events_menu_fits(simcord_env) -> None:  # type: ignore[no-u
         options = {**default_options(), "prisoners": True, "horses": horses}
         if chosen:
             rounds, stations = event_pools(options)
-            options["chosen_events"] = [*rounds[:events_to_choose()[0]], *stations[:events_to_choose()[1]]]
+            want_rounds, want_stations = events_to_choose(options)
+            options["chosen_events"] = [*rounds[:want_rounds], *stations[:want_stations]]
         row = game_row(1, options, code, 0)
         view = presenter.events_view(Lobby(row, [PlayerRow(1000, 0, None, True)]), language(code))
         found += [f"{code} horses={horses}: {p}" for p in problems(view_components(view))]

@@ -8,11 +8,11 @@ import random
 from typing import Any
 
 from engine import apply, observe
+from engine.prisoners.model import MARSHAL
 from engine.prisoners.objectives import marshal_wins
 from engine.snapshot import dumps, loads
 from lang import language
 from render import scoreboard
-from table.service import MARSHAL
 from tests.bot.table import (
     Table,
     ai_choice,

@@ -10,9 +10,10 @@ import random
 import pytest
 
 from cogs import rules_text, texts
+from engine.prisoners.model import MARSHAL
 from engine.prisoners.objectives import fulfilled, marshal_wins
 from lang import CODES, language
-from table.service import MARSHAL, TableError, Tables
+from table.service import TableError, Tables
 from table.storage import Storage
 from tests.bot.table import (
     ai_choice,
