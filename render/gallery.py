@@ -28,7 +28,6 @@ from engine.decisions import answer_text
 from engine.model import Game
 from engine.observe import observe_log
 from engine.scenario import build, run_step
-from engine.selfplay import play_game
 from lang import CODES, language
 from render import encode
 from render.hand import hand_image
@@ -38,6 +37,7 @@ from render.replay import replay
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
+from tools.selfplay import play_game
 
 Observation = dict[str, Any]
 Picture = tuple[str, Image.Image, str]  # file stem, picture, what it shows

@@ -1,0 +1,1 @@
+"""Tools run beside the bot, not by it: benchmarks, the AI arena, self-play checks (``python -m tools.<name>``)."""
