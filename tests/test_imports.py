@@ -14,11 +14,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "table", "cogs", "lang")
 
-# Left for the rest of issue 30: the engine's hooks and model know each other's types; the normal
-# AI and its expansions' parts; the pictures' expansions beside the base in one folder.
+# Left for the rest of issue 30: the engine's hooks and model know each other's types; the pictures'
+# expansions beside the base in one folder.
 STILL_TANGLED = {
     frozenset({"engine.hooks", "engine.model"}),
-    frozenset({"engine.ai.normal", "engine.ai.normal_horses", "engine.ai.normal_pairs", "engine.ai.normal_prisoners"}),
     frozenset({"render.deciding", "render.panels", "render.prisoners"}),
     frozenset({"render.gallery", "render.horses_gallery"}),
 }
@@ -138,18 +137,6 @@ STILL_IMPORTING: set[str] = {
     "cogs.presenter",
     "cogs.rules_text",
     "cogs.texts",
-    "engine.ai.hard",
-    "engine.ai.normal",
-    "engine.ai.normal_horses",
-    "engine.ai.normal_marshal",
-    "engine.ai.normal_pairs",
-    "engine.ai.normal_prisoners",
-    "engine.ai.value",
-    "engine.ai.worlds",
-    "engine.ai.worlds_horses",
-    "engine.ai.worlds_pairs",
-    "engine.ai.worlds_prisoners",
-    "engine.ai.worlds_teams",
     "render.deciding",
     "render.describe",
     "render.layout",
@@ -163,14 +150,6 @@ STILL_IMPORTING: set[str] = {
     "table.service",
 }
 STILL_OUTSIDE: set[str] = {
-    "engine.ai.normal_horses",
-    "engine.ai.normal_marshal",
-    "engine.ai.normal_pairs",
-    "engine.ai.normal_prisoners",
-    "engine.ai.worlds_horses",
-    "engine.ai.worlds_pairs",
-    "engine.ai.worlds_prisoners",
-    "engine.ai.worlds_teams",
     "render.horses_art",
     "render.horses_caption",
     "render.horses_gallery",

@@ -13,8 +13,8 @@ import pytest
 from engine import new_game, observe
 from engine.actions import perform
 from engine.ai.value import margin
+from engine.ai.variants.teams import held_from_partner
 from engine.ai.worlds import Knowledge, held_cards, seat_cards
-from engine.ai.worlds_teams import held_from_partner
 from engine.flow import advance
 from engine.invariants import problems
 from engine.model import OVER, PLANNING, SWITCHING, Game, Options, PlayedCard, card_owner, is_bullet
