@@ -500,9 +500,7 @@ def fire(table: Table, decision: Decision, rng: random.Random) -> str:
         if name not in game.bandits:
             return target_worth(table, "fire", name)  # the Marshal player (M-5)
         victim = game.bandits[name]
-        value = table.side_scores[name]
-        for hook in table.hooks.shot_bonus:
-            value += hook(table)
+        value = table.side_scores[name] + shot_bonus(table)
         if has_power(game, me, "django") and table.train.on_train(victim.at) and table.train.on_train(me.at):
             away = table.train.car_of[victim.at] - table.train.car_of[me.at]
             to = table.train.step(victim.at, 1 if away > 0 else -1) if away else None
