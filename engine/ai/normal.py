@@ -62,7 +62,11 @@ class Table:
         self.mine = frozenset(next(side for side in sides(game) if self.me.name in side))
         self.train = game.train
         # The car the positions beside the train stand at (the stagecoach's, H-3 Ruling), if any.
-        self.beside = next((car for hook in self.hooks.beside if (car := hook(game)) is not None), None)
+        self.beside: int | None = None
+        for place in self.hooks.beside:
+            self.beside = place(game)
+            if self.beside is not None:
+                break
         self.marshal_shot = MARSHAL_SHOT
         self.loot = self._loot() if loot is None else loot
         card = game.current_round_card()
@@ -403,7 +407,7 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
     special = table.hooks.action_worth.get(action)
     if special is not None:
         return special(table, pos, robbing)  # an expansion's card (Ride, H-3)
-    if table.idle(action):
+    if table.hooks.idle and table.idle(action):
         return 0.0  # the hostage's malus: the card does nothing (H-12)
     if action == "punch":
         for hook in table.hooks.punch_worth:
