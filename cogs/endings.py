@@ -20,9 +20,9 @@ from cogs.readers import Readers
 from cogs.story import table_view
 from engine import Game
 from lang import Language
-from render import layout, pairs, scoreboard, text
+from render import layout, scoreboard, seats, text
 from render.describe import winners_line
-from render.pairs_score import side_rows
+from render.scoreboard import side_rows
 from table.store import Delivery, GameRow, PlayerRow
 
 Observation = dict[str, Any]
@@ -40,11 +40,11 @@ def place_line(public: Observation, seat: int, lang: Language) -> str:
     if prison and prison["seat"] == seat:
         key = "dm.end.marshal-won" if prison.get("marshal_wins") else "dm.end.marshal-lost"
         return f"{lang.text(key)}\n{texts.marshal_result(lang, prison)}"
-    mine = pairs.team(public, seat)
+    mine = seats.team(public, seat)
     if layout.grouped_key(public):  # the final count by side
         sides = side_rows(public)
         index = next(i for i, side in enumerate(sides) if set(mine) & set(side["bandits"]))
-        who, score = pairs.team_name(sides[index]["bandits"], lang), int(sides[index]["score"])
+        who, score = seats.team_name(sides[index]["bandits"], lang), int(sides[index]["score"])
         places = len(sides)
     else:
         order = scoreboard.ranking(public)

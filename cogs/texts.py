@@ -13,7 +13,7 @@ from engine.prisoners.lawman import HOLD, STAY
 from engine.prisoners.model import FALLEN
 from engine.train import Position
 from lang import Language, english
-from render import pairs, text  # the game's own names, shared with the pictures
+from render import seats, text  # the game's own names, shared with the pictures
 from table.pace import PACES
 
 # The lobby's option choices and on/off toggles, in the order the lobby shows them.
@@ -91,7 +91,7 @@ def card_label(lang: Language, card: str, named: bool = False) -> str:
 
 def cast_name(lang: Language, character: str) -> str:
     """A stored character for people: a bandit's name, or a player's pair ("Ghost & Tuco")."""
-    return pairs.team_name(character.split("+"), lang) if "+" in character else text.bandit_name(character, lang)
+    return seats.team_name(character.split("+"), lang) if "+" in character else text.bandit_name(character, lang)
 
 
 def answer_label(lang: Language, answer: str, named: bool = False, mine: dict[str, Any] | None = None) -> str:

@@ -17,23 +17,30 @@ once ``preload()`` has run, no Discord; safe to call from worker threads (``asyn
 - ``png(img)``: the bytes to attach. Each picture takes ``translate=``, the reader's
   ``lang.Language`` (English by default); render.text looks every word up in the catalogs.
 
-Horses & Stagecoach needs nothing more: an observation with a ``stagecoach`` is drawn with the road
-beside the train (render.stagecoach), its events captioned, marked and replayed by the
-``horses_*`` modules; one without is drawn exactly as before.
+The expansions and the variants are packages of their own, which the base pictures never import:
+they reach them through render.hooks, filled when this package imports them (as engine/__init__.py
+does for the rules).
 
-Two bandits a player (V-2, V-3) likewise: an observation whose seats name two bandits each gets
-panels grouped by player (render.panels), cards marked with their bandit (render.pairs), captions
-that keep the placement and the card taken secret (render.pairs_caption), the placement marked
-(render.pairs_marks) and a final count by side (render.pairs_score).
+Horses & Stagecoach (render.horses) needs nothing more: an observation with a ``stagecoach`` is
+drawn with the road beside the train (render.horses.stagecoach, its sprites in
+render.horses.sprites), its events captioned, marked and replayed by render.horses.caption,
+render.horses.marks and render.horses.story; one without is drawn exactly as before.
+
+Marshal & Prisoners (render.prisoners) likewise: an observation with a ``prison`` gets the prison
+wagon and the Marshal player's panel (render.prisoners.board), his sheet under his hand
+(render.prisoners.sheet), the expansion's captions, story and final count (caption, story, score)
+and its words for the alt text (render.prisoners.describe).
+
+Two bandits a player (V-2, V-3, render.variants) likewise: an observation whose seats name two
+bandits each gets panels grouped by player (render.panels, who plays whom read by render.seats),
+cards marked with their bandit (render.variants.pairs), captions that keep the placement and the
+card taken secret (render.variants.caption), the placement marked (render.variants.marks) and a
+final count by side (render.variants.score).
 """
 
 from __future__ import annotations
 
-from render import (
-    horses_marks,  # noqa: F401  (registers the expansion's marks)
-    pairs_marks,  # noqa: F401  (registers the marks of a player's two bandits)
-    pairs_score,  # noqa: F401  (registers the final count by side)
-)
+from render import horses, prisoners, variants  # noqa: F401  (the expansions and the variants register their hooks)
 from render.caption import caption
 from render.choice import choice_image
 from render.encode import png

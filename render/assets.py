@@ -6,7 +6,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render import fonts, horses_art, icons, layout, theme
+from render import fonts, icons, layout, theme
+from render.hooks import HOOKS
 from render.theme import RGB
 
 
@@ -94,7 +95,7 @@ def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int,
     """A card: face up, its action's symbol on its owner's colour (a bullet card: the shooter's
     colour); face down, a back in its owner's colour with a diagonal weave. ``dead`` greys it out.
     ``label`` (the action's name) is written under the symbol on big cards. ``marked`` leaves the
-    top left corner free for the owner's disc (render.pairs): a smaller symbol, lower."""
+    top left corner free for the owner's disc (render.variants.pairs): a smaller symbol, lower."""
     fill, ink = _card_colours(owner)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -140,28 +141,12 @@ def card(owner: str | None, action: str | None, face_down: bool, w: int, h: int,
     return img
 
 
-# --- Horses & Stagecoach -------------------------------------------------------------------------
+# --- an expansion's, drawn by it (render.hooks) ---------------------------------------------------
 
 
-@cache
-def horse(w: int = layout.HORSE_W, h: int = layout.HORSE_H) -> Image.Image:
-    return horses_art.horse(w, h)
-
-
-@cache
-def shotgun() -> Image.Image:
-    return horses_art.shotgun(layout.PAWN_W, layout.PAWN_H, layout.HEAD_D)
-
-
-@cache
-def stagecoach(box: layout.CoachBox) -> Image.Image:
-    """The stagecoach's sprite for a box at the origin (``CoachBox.at_origin``)."""
-    return horses_art.stagecoach(box)
-
-
-@cache
 def hostage(size: int) -> Image.Image:
-    return horses_art.hostage(size)
+    """The hostage's icon (Horses & Stagecoach, H-12) in a panel or the final count's column."""
+    return HOOKS.icons["hostage"](size)
 
 
 def preload() -> None:
@@ -172,9 +157,8 @@ def preload() -> None:
         pawn(name, initial(name))
         big_pawn(name, initial(name), 1.0)
     marshal()
-    shotgun()
-    horse()
-    horse(layout.RIDER_HORSE_W, layout.RIDER_HORSE_H)
+    for more in HOOKS.preload:  # the expansions' sprites (the shotgun, the horses)
+        more()
     for kind in icons.LOOT_PAINTERS:
         for size in (layout.LOOT_ICON, layout.ROOF_LOOT_ICON, layout.COACH_LOOT_ICON, 18, 22):
             loot(kind, size)

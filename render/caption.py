@@ -6,16 +6,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from lang import Noun
-from render import horses_caption, pairs_caption, prisoners_caption, text
+from render import text
+from render.hooks import HOOKS
 from render.text import Translate, t
 
 Event = dict[str, Any]
 Observation = dict[str, Any]
 
-# Events that open a new run: one picture, one caption each (docs/events.md, last line).
+# Events that open a new run: one picture, one caption each (docs/events.md, last line); an
+# expansion adds its own (render.hooks' ``run_starts``: ``opens_run`` says it).
 RUN_STARTS = frozenset({"round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event",
-                        "game-over"}) | horses_caption.RUN_STARTS | pairs_caption.RUN_STARTS \
-    | prisoners_caption.RUN_STARTS
+                        "game-over"})
+
+
+def opens_run(event: Event, last: Event | None) -> bool:
+    """Whether ``event`` opens a new run after ``last``, the last event of the run so far."""
+    return (event["type"] in RUN_STARTS or event["type"] in HOOKS.run_starts
+            or any(opens(event, last) for opens in HOOKS.opens_run))
 
 
 def split_runs(events: Sequence[Event]) -> list[list[Event]]:
@@ -26,7 +33,7 @@ def split_runs(events: Sequence[Event]) -> list[list[Event]]:
     """
     runs: list[list[Event]] = []
     for event in events:
-        if event["type"] in RUN_STARTS or not runs or pairs_caption.opens_run(event, runs[-1][-1]):
+        if not runs or opens_run(event, runs[-1][-1]):
             runs.append([event])
         else:
             runs[-1].append(event)
@@ -54,11 +61,8 @@ def _clauses(obs: Observation | None, events: Sequence[Event], tr: Translate | N
     out: list[Clause] = []
     for i, e in enumerate(events):
         kind = e["type"]
-        told = pairs_caption.clauses(obs, events, i, tr)  # two bandits a player (V-2, V-3)
-        if told is None:  # an expansion's event, or a base one it tells otherwise
-            told = prisoners_caption.clauses(obs, events, i, tr)
-        if told is None:
-            told = horses_caption.clauses(events, i, tr)
+        # an expansion's event, or a base one it tells otherwise (two bandits a player first, V-2, V-3)
+        told = next((said for said in (tell(obs, events, i, tr) for tell in HOOKS.clauses) if said is not None), None)
         if told is not None:
             out += told
             continue

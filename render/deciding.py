@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from render import layout
-from render.prisoners import MARSHAL  # the Marshal player's panel (M-1): he plays no bandit
+from render.layout import MARSHAL  # the Marshal player's panel (M-1): he plays no bandit
 
 Observation = dict[str, Any]
 

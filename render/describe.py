@@ -12,10 +12,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from render import choice as render_choice
-from render import layout, pairs, panels
+from render import layout, panels, seats
 from render import text as txt
 from render.caption import caption, split_runs
-from render.hand import MARSHAL, hand_view, owner_noun, owners, sorted_hand
+from render.hand import hand_view, owner_noun, owners, sorted_hand
+from render.hooks import HOOKS
+from render.layout import MARSHAL
 from render.scoreboard import ranking
 from render.text import Translate
 
@@ -38,7 +40,7 @@ def fitted(parts: Sequence[str], limit: int = LIMIT) -> str:
     return "\n".join(out)
 
 
-def _item(name: object, value: object, translate: Translate | None) -> str:
+def item(name: object, value: object, translate: Translate | None) -> str:
     """"Name: value", the name beginning a sentence ("The Marshal: car 2")."""
     return txt.t("alt.item", translate, name=txt.capital(str(name)), value=value)
 
@@ -77,16 +79,16 @@ def where_line(obs: Observation, translate: Translate | None) -> str:
         what = [place(str(bandit["at"]), translate), txt.t("alt.loot", translate, n=len(bandit.get("loot", ())))]
         if bandit["name"] in held:
             what.append(txt.t(f"hostage-name.{held[bandit['name']]}", translate))
-        places.append(_item(txt.bandit_name(bandit["name"], translate), ", ".join(what), translate))
+        places.append(item(txt.bandit_name(bandit["name"], translate), ", ".join(what), translate))
     if obs.get("marshal"):
-        places.append(_item(txt.bandit_name(MARSHAL, translate), place(str(obs["marshal"]), translate),
-                            translate))
+        places.append(item(txt.bandit_name(MARSHAL, translate), place(str(obs["marshal"]), translate),
+                           translate))
     if coach:
-        places.append(_item(txt.t("piece.stagecoach", translate),
-                            txt.car_name(int(coach["faces"]), translate), translate))
+        places.append(item(txt.t("piece.stagecoach", translate),
+                           txt.car_name(int(coach["faces"]), translate), translate))
         shotgun = layout.shotgun_position(obs)
         if shotgun:
-            places.append(_item(txt.t("piece.shotgun", translate), place(shotgun, translate), translate))
+            places.append(item(txt.t("piece.shotgun", translate), place(shotgun, translate), translate))
     return txt.t("alt.where", translate, places=SEPARATOR.join(places))
 
 
@@ -97,7 +99,7 @@ def floor_line(obs: Observation, translate: Translate | None) -> str:
         if tokens:
             counts = layout.loot_counts(tokens)
             what = ", ".join(f"{n} × {_loot_name(kind, translate)}" for kind, n in counts.items() if n)
-            places.append(_item(place(at, translate), what, translate))
+            places.append(item(place(at, translate), what, translate))
     return txt.t("alt.floor", translate, places=SEPARATOR.join(places)) if places else ""
 
 
@@ -111,10 +113,10 @@ def pile_line(obs: Observation, translate: Translate | None) -> str:
     cards = []
     for played in obs.get("pile") or ():
         # The bandit who will act when the public knows it, else the player (a pair: both, V-2).
-        who = [str(played["bandit"])] if played.get("bandit") else pairs.team(obs, int(played["seat"])) or [MARSHAL]
+        who = [str(played["bandit"])] if played.get("bandit") else seats.team(obs, int(played["seat"])) or [MARSHAL]
         what = txt.action_name(played["action"], translate) if played.get("action") else \
             txt.t("pile.face-down", translate)
-        cards.append(_item(owner_noun(who, translate), what, translate))
+        cards.append(item(owner_noun(who, translate), what, translate))
     return txt.t("alt.pile", translate, cards=SEPARATOR.join(cards) if cards else txt.t("pile.no-card", translate))
 
 
@@ -127,7 +129,7 @@ def acting_line(obs: Observation, translate: Translate | None) -> str:
     if not names:
         return ""
     who = txt.names_list([txt.bandit_noun(n, translate) for n in names], translate)
-    return _item(who, panels.acting_label(obs, translate), translate)
+    return item(who, panels.acting_label(obs, translate), translate)
 
 
 def hand_line(obs: Observation, translate: Translate | None) -> str:
@@ -141,23 +143,12 @@ def hand_line(obs: Observation, translate: Translate | None) -> str:
         name = txt.action_name("bullet" if owner == "bullet" else action, translate)
         cards.append(f"{name} ({txt.bandit_name(owner, translate)})" if len(bandits) > 1 and owner != "bullet"
                      else name)
-    return _item(title, ", ".join(cards) if cards else txt.t("hand.empty", translate), translate)
+    return item(title, ", ".join(cards) if cards else txt.t("hand.empty", translate), translate)
 
 
 def sheet_line(obs: Observation, translate: Translate | None) -> str:
-    """The Marshal player's sheet under his hand (M-6): the objectives he has seen, each ticked
-    when fulfilled as things stand."""
-    prison = obs.get("prison")
-    view = hand_view(obs) if prison and obs.get("viewer") is not None else None
-    if not prison or view is None or view["bandits"] or "objectives_to_come" not in prison:
-        return ""
-    from engine.prisoners.data import prisoners_data  # his count, read where the engine reads it
-    from render import prisoners_sheet
-
-    chips = prisoners_sheet.seen_chips(prison, translate)
-    head = txt.t("sheet.picture-objectives", translate, n=len(chips),
-                 total=len(chips) + int(prison["objectives_to_come"]), need=prisoners_data().objectives_to_win)
-    return _item(head, ", ".join(f"{'☑' if done else '☐'} {label}" for label, done in chips), translate)
+    """A sheet under a hand with no bandit (the Marshal player's, M-6), as its expansion words it."""
+    return "".join(line(obs, translate) for line in HOOKS.sheet_lines)
 
 
 def winners_line(obs: Observation, translate: Translate | None) -> str:
@@ -167,8 +158,8 @@ def winners_line(obs: Observation, translate: Translate | None) -> str:
     if not winners:
         return txt.t("score.nobody", translate)
     if layout.grouped_key(obs):
-        sides = [side["bandits"] for side in pairs.sides(obs) if set(side["bandits"]) & set(winners)]
-        names = txt.names_list([pairs.team_noun(side, translate) for side in sides], translate)
+        sides = [side["bandits"] for side in seats.sides(obs) if set(side["bandits"]) & set(winners)]
+        names = txt.names_list([seats.team_noun(side, translate) for side in sides], translate)
         return txt.capital(txt.t("score.side-wins" if len(sides) == 1 else "score.winners", translate, names=names))
     key = "score.winner" if len(winners) == 1 else "score.winners"
     return txt.capital(txt.t(key, translate, names=txt.names_list([txt.bandit_noun(w, translate) for w in winners],
@@ -180,27 +171,20 @@ def scores_line(obs: Observation, translate: Translate | None) -> str:
     the Gunslinger marked."""
     result = obs.get("result") or {}
     if layout.grouped_key(obs):
-        sides = sorted(pairs.sides(obs), key=lambda s: -int(s["score"]))
-        return SEPARATOR.join(_item(pairs.team_name(s["bandits"], translate), txt.money(int(s["score"]), translate),
-                               translate) for s in sides)
+        sides = sorted(seats.sides(obs), key=lambda s: -int(s["score"]))
+        return SEPARATOR.join(item(seats.team_name(s["bandits"], translate), txt.money(int(s["score"]), translate),
+                              translate) for s in sides)
     gunslingers = set(result.get("gunslingers", ()))
     title = txt.t("score.gunslinger", translate)
     scores: dict[str, int] = result.get("scores", {})
-    return SEPARATOR.join(_item(txt.bandit_name(name, translate), txt.money(int(scores.get(name, 0)), translate)
-                                + (f" ({title})" if name in gunslingers else ""), translate)
+    return SEPARATOR.join(item(txt.bandit_name(name, translate), txt.money(int(scores.get(name, 0)), translate)
+                               + (f" ({title})" if name in gunslingers else ""), translate)
                           for name in ranking(obs))
 
 
 def marshal_line(obs: Observation, translate: Translate | None) -> str:
-    """The Marshal's objectives at the end (M-9)."""
-    prison = obs.get("prison")
-    if not prison or "fulfilled" not in prison:
-        return ""
-    from engine.prisoners.data import prisoners_data  # his count, read where the engine reads it
-
-    return _item(txt.bandit_name(MARSHAL, translate),
-                 txt.t("score.marshal-objectives", translate, n=len(prison["fulfilled"]),
-                       total=len(prison["objectives"]), need=prisoners_data().objectives_to_win), translate)
+    """What an expansion adds to the final count's words (the Marshal's objectives, M-9)."""
+    return "".join(line(obs, translate) for line in HOOKS.final_lines)
 
 
 # --- each picture ---------------------------------------------------------------------------------

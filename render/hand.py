@@ -8,11 +8,10 @@ from typing import Any
 from PIL import Image
 
 from lang import Noun
-from render import assets, draw, fonts, layout, pairs, theme
+from render import assets, draw, fonts, layout, seats, theme
 from render import text as txt
+from render.hooks import HOOKS
 from render.text import Translate
-
-MARSHAL = "marshal"  # the Marshal player's name as a card owner (Marshal & Prisoners, M-1)
 
 Observation = dict[str, Any]
 ACTION_ORDER = {"move": 0, "floor": 1, "fire": 2, "punch": 3, "rob": 4, "marshal": 5, "ride": 6}
@@ -56,17 +55,15 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
     title_h = layout.TITLE_H
     height = title_h + 14 + rows * (h + gap) + layout.MARGIN
     sheet = has_sheet(obs, view)
-    if sheet:
-        from render import prisoners_sheet
-
+    if sheet:  # the Marshal player's sheet under his hand (M-6), drawn by the expansion
         cards_bottom = height - layout.MARGIN
-        height += prisoners_sheet.sheet_height(obs, layout.WIDTH, translate)
+        height += sum(block.height(obs, layout.WIDTH, translate) for block in HOOKS.sheets)
     img = Image.new("RGB", (layout.WIDTH, height), theme.BOARD_BG)
     draw.paste(img, Image.new("RGBA", (layout.WIDTH, title_h), (*theme.HEADER_BG, 255)), (0, 0))
     bandits = owners(obs, view)
     x = layout.MARGIN
     for bandit in bandits:  # a player with two bandits: both pawns, the legend of the cards' discs
-        pawn = assets.marshal() if bandit == MARSHAL else assets.pawn(bandit, txt.initial(bandit, translate))
+        pawn = assets.marshal() if bandit == layout.MARSHAL else assets.pawn(bandit, txt.initial(bandit, translate))
         draw.paste(img, pawn, (x, (title_h - layout.PAWN_H) // 2))
         x += layout.PAWN_W + 4
     x = max(x + 8, layout.MARGIN + layout.PAWN_W + 12)
@@ -77,7 +74,8 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
         hint = txt.t("hand.dead", translate)
         draw.text(img, (layout.WIDTH - layout.MARGIN - 4, title_h / 2), hint, "regular", 15, theme.HEADER_DIM, "r")
     if sheet:
-        prisoners_sheet.draw_sheet(img, obs, cards_bottom, translate)
+        for block in HOOKS.sheets:
+            block.draw(img, obs, cards_bottom, translate)
     if not cards:
         draw.text(img, (layout.WIDTH / 2, title_h + 14 + h / 2), txt.t("hand.empty", translate), "regular", 18,
                   theme.PANEL_DIM, "m")
@@ -94,7 +92,7 @@ def hand_image(obs: Observation, *, seat: int | None = None, translate: Translat
 def owners(obs: Observation, view: dict[str, Any]) -> list[str]:
     """Whose hand a seat holds: its bandits, or the Marshal player, who has none (M-1)."""
     bandits = [str(b) for b in view["bandits"]]
-    return bandits or ([MARSHAL] if obs.get("prison") else [])
+    return bandits or ([layout.MARSHAL] if obs.get("prison") else [])
 
 
 def has_sheet(obs: Observation, view: dict[str, Any]) -> bool:
@@ -105,7 +103,7 @@ def has_sheet(obs: Observation, view: dict[str, Any]) -> bool:
 def owner_noun(bandits: list[str], translate: Translate | None) -> Noun:
     """Whose hand it is: the bandit, or a player's pair ("Ghost & Tuco")."""
     if len(bandits) > 1:
-        return pairs.team_noun(bandits, translate)
+        return seats.team_noun(bandits, translate)
     return txt.bandit_noun(bandits[0] if bandits else None, translate)
 
 
@@ -146,7 +144,7 @@ def draw_card(img: Image.Image, card: str, xy: tuple[int, int], size: tuple[int,
         return
     label = txt.action_name(action, translate)
     if owner_mark:
-        sprite = pairs.owned_card(owner, action, w, h, label, txt.initial(owner, translate))
+        sprite = seats.owned_card(owner, action, w, h, label, txt.initial(owner, translate))
     else:
         sprite = assets.card(owner, action, False, w, h, label=label)
     if allowed is not None and card not in allowed:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.prisoners.data import prisoners_data
+from render.hooks import HOOKS
 
 WIDTH = 1000  # every picture of the channel: Discord shows it at ~500 px, so this is crisp on HiDPI
 MARGIN = 12
@@ -66,6 +66,7 @@ PANEL_H_HORSES = 94  # a third line: the hostage held, the flasks
 # A player with two bandits (V-2, V-3): their two panels stacked in one frame under a header line
 TEAM_HEAD_H = 34  # the frame's header: the pair's names, the player's hand, who is to act
 TEAM_PAD = 6  # the frame around the two panels
+MARSHAL = "marshal"  # the Marshal player's name for his panel and his cards (Marshal & Prisoners, M-1)
 SHOTGUN = "shotgun"  # the shotgun's key among the pawns' corners (no bandit has that name)
 
 
@@ -468,9 +469,12 @@ def zone_centre(zone: Zone) -> tuple[int, int]:
 
 
 def train_key(obs: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
-    """The cars by index and kind (the prison wagon is a kind of its own)."""
-    prison = prisoners_data().prison_wagon
-    return tuple((int(c["car"]), PRISON if c["name"] == prison else str(c["kind"])) for c in obs["train"])
+    """The cars by index and kind (an expansion's car may be a kind of its own: the prison wagon)."""
+    return tuple((int(c["car"]), _kind(c)) for c in obs["train"])
+
+
+def _kind(car: Mapping[str, Any]) -> str:
+    return next((kind for kind in (own(car) for own in HOOKS.car_kinds) if kind is not None), str(car["kind"]))
 
 
 def panel_count(obs: Mapping[str, Any]) -> int:

@@ -2,20 +2,20 @@
 
 ``plan`` reads one run of events and the places of the pawns and says what to draw; ``under``
 draws what goes behind the pawns (the glow around the bandit who acts), ``over`` the rest. With
-Horses & Stagecoach, render.horses_marks marks the expansion's events first (a ``Marking`` tells
-it where things are).
+Horses & Stagecoach, render.horses.marks marks the expansion's events first, as do a player's two
+bandits (render.variants.marks), through render.hooks (a ``Marking`` tells them where things are).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import assets, draw, layout, theme
+from render.hooks import HOOKS
 from render.layout import PAWN_H, PAWN_W, TrainLayout
 from render.text import Translate
 from render.theme import RGB
@@ -87,11 +87,6 @@ def _curve(a: Point, b: Point, lift: float) -> list[Point]:
     return draw.bezier(a, mid, b, 18)
 
 
-# An expansion's marks (render.horses_marks), filled by its module when imported (render/__init__.py):
-# each adds to ``marking.plan`` what event ``i`` shows, and says whether the base marks must skip it.
-MORE: list[Callable[[Marking, int, Event], bool]] = []
-
-
 def plan(obs: dict[str, Any], events: list[Event], tl: TrainLayout, corners: dict[str, tuple[int, int]],
          marshal_corner: tuple[int, int] | None, translate: Translate | None = None) -> Plan:
     p = Plan()
@@ -116,7 +111,7 @@ def plan(obs: dict[str, Any], events: list[Event], tl: TrainLayout, corners: dic
 
     for i, e in enumerate(events):
         kind = e["type"]
-        if any(mark(marking, i, e) for mark in MORE):
+        if any(mark(marking, i, e) for mark in HOOKS.marks):  # an expansion's event, or one it marks otherwise
             continue
         if kind == "move":
             name = e["bandit"]

@@ -14,8 +14,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, deciding, draw, fonts, layout, pairs, prisoners, theme
+from render import assets, deciding, draw, fonts, layout, seats, theme
 from render import text as txt
+from render.hooks import HOOKS, PanelLine
 from render.layout import Rect
 from render.text import Translate
 
@@ -41,8 +42,9 @@ class PanelContent:
     hostage: str | None = None  # the hostage's name, as the reader reads it
     flasks: tuple[str, ...] = ()  # as the public sees them: a full one is "whiskey" (face down)
     away: str | None = None  # "escaped", as the reader reads it: off the board for good
-    # Marshal & Prisoners: the third line (the Wanted card, the prisoner, the aces, the maluses)
-    prison: prisoners.BanditLine | None = None
+    # Marshal & Prisoners: the third line (the Wanted card, the prisoner, the aces, the maluses),
+    # as the expansion made it (render.hooks' ``panel_lines``)
+    prison: PanelLine | None = None
 
 
 def _seat_of(obs: Observation, seat: int) -> dict[str, Any]:
@@ -74,12 +76,12 @@ def team_acting(obs: Observation, seat: int) -> bool:
 def acting_names(obs: Observation) -> list[str]:
     """Who must decide now, as the planning picture's title shows them: the bandit (with two
     bandits a player: that bandit when the decision is its own, else both of the player's), or
-    the Marshal player (``prisoners.MARSHAL``, M-1)."""
+    the Marshal player (``layout.MARSHAL``, M-1)."""
     now = deciding.deciding(obs)
     if now is None:
         return []
     if now.frame is not None:
-        return pairs.team(obs, now.frame)
+        return seats.team(obs, now.frame)
     return list(now.panels)
 
 
@@ -98,7 +100,8 @@ def content(obs: Observation, bandit: dict[str, Any], translate: Translate | Non
         hand=int(hand) if planning and hand is not None and not in_team else None,
         acting=acting_label(obs, translate) if acting else None,
     )
-    out = replace(out, prison=prisoners.bandit_line(obs, bandit))
+    line = next((made for made in (make(obs, bandit) for make in HOOKS.panel_lines) if made is not None), None)
+    out = replace(out, prison=line)
     coach = obs.get("stagecoach")
     if not coach:
         return out
@@ -112,15 +115,14 @@ def content(obs: Observation, bandit: dict[str, Any], translate: Translate | Non
 
 
 def draw_panels(img: Image.Image, obs: Observation, rects: tuple[Rect, ...], translate: Translate | None) -> None:
-    """One panel per bandit; with a Marshal player (M-1), his panel first."""
-    prison = obs.get("prison")
-    if prison:
-        marshal = {"name": prisoners.MARSHAL, "seat": prison["seat"]}
-        acting = acting_label(obs, translate) if is_acting(obs, marshal) else None
+    """One panel per bandit; with a Marshal player (M-1), his panel first (render.hooks'
+    ``first_panels``)."""
+    for first in HOOKS.first_panels:
         r = rects[0]
-        img.paste(prisoners.marshal_panel(prisoners.marshal_content(obs, translate, acting), r.w, r.h, translate),
-                  (r.x, r.y))
-        rects = rects[1:]
+        panel = first(obs, r.w, r.h, translate)
+        if panel is not None:
+            img.paste(panel, (r.x, r.y))
+            rects = rects[1:]
     for bandit, r in zip(obs["bandits"], rects, strict=False):
         img.paste(_panel(content(obs, bandit, translate), r.w, r.h, translate), (r.x, r.y))
 
@@ -136,10 +138,10 @@ class TeamContent:
 
 
 def team_content(obs: Observation, seat: int, translate: Translate | None) -> TeamContent:
-    bandits = tuple(pairs.team(obs, seat))
+    bandits = tuple(seats.team(obs, seat))
     hand = _seat_of(obs, seat).get("hand_size")
     planning = obs.get("phase") in ("planning", "keeping")
-    return TeamContent(bandits, pairs.team_name(bandits, translate),
+    return TeamContent(bandits, seats.team_name(bandits, translate),
                        int(hand) if planning and hand is not None else None,
                        acting_label(obs, translate) if team_acting(obs, seat) else None)
 
@@ -151,9 +153,9 @@ def draw_teams(img: Image.Image, obs: Observation, frames: tuple[Rect, ...], rec
     player's frame shows the player's hand and turn; partners' panels show their own."""
     by_name = {b["name"]: b for b in obs["bandits"]}
     one_player = layout.pairs_key(obs)
-    for i, (group, frame) in enumerate(zip(pairs.groups(obs), frames, strict=False)):
+    for i, (group, frame) in enumerate(zip(seats.groups(obs), frames, strict=False)):
         header = team_content(obs, int(by_name[group[0]]["seat"]), translate) if one_player \
-            else TeamContent(tuple(group), pairs.team_name(group, translate), None, None)
+            else TeamContent(tuple(group), seats.team_name(group, translate), None, None)
         img.paste(_team_frame(header, frame.w, frame.h), (frame.x, frame.y))
         for name, r in zip(group, rects[2 * i:2 * i + 2], strict=False):
             if name in by_name:
@@ -169,12 +171,12 @@ def _team_frame(c: TeamContent, w: int, h: int) -> Image.Image:
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=11, fill=theme.HEADER_BG,
                         outline=theme.PANEL_ACTIVE if acting else theme.OUTLINE, width=4 if acting else 2)
     mid = layout.TEAM_HEAD_H // 2 + 1
-    emblem = pairs.emblem(c.bandits, 22)
+    emblem = seats.emblem(c.bandits, 22)
     draw.paste(img, emblem, (layout.TEAM_PAD + 4, mid - emblem.height // 2))
     x = layout.TEAM_PAD + 4 + emblem.width + 8
     right = w - layout.TEAM_PAD - 6
     if c.hand is not None:
-        right = hand_tag(img, right, mid, c.hand, pairs.team_back(c.bandits, 14, 20), theme.HEADER_TEXT)
+        right = hand_tag(img, right, mid, c.hand, seats.team_back(c.bandits, 14, 20), theme.HEADER_TEXT)
     if c.acting is not None:
         right = acting_tag(img, right, mid, c.acting)
     size = fonts.fit_size(c.name, "bold", 17, right - x, 12)
@@ -228,7 +230,7 @@ def _panel(c: PanelContent, w: int, h: int, translate: Translate | None) -> Imag
     if c.horses:
         _third_line(img, c, x, w - s(10), h - s(21), s)
     elif c.prison is not None:
-        prisoners.draw_bandit_line(img, c.prison, x, w - s(10), h - s(21), translate, s)
+        c.prison.draw(img, x, w - s(10), h - s(21), translate, s)
     return img
 
 

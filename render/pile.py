@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, pairs, theme
+from render import assets, draw, fonts, layout, seats, theme
 from render import text as txt
 from render.layout import Rect
 from render.text import Translate
@@ -32,9 +32,9 @@ def _owner(obs: Observation, played: dict[str, Any]) -> str | None:
 def hidden_pair(obs: Observation, played: dict[str, Any], shown: bool) -> tuple[str, ...]:
     """A face-down card of a player with two bandits whose bandit the picture may not show: the
     pair it is one of (its back wears both colours); else ``()``."""
-    if shown or played.get("bandit") or not pairs.paired(obs):
+    if shown or played.get("bandit") or not seats.paired(obs):
         return ()
-    return tuple(pairs.team(obs, int(played["seat"])))
+    return tuple(seats.team(obs, int(played["seat"])))
 
 
 def _shown(obs: Observation, played: dict[str, Any], own_hidden: bool) -> bool:
@@ -92,7 +92,7 @@ def _strip(cards: tuple[MiniCard, ...], next_i: int | None, width: int, height: 
     top = mid - h // 2
     for i, (owner, action, veil, pair) in enumerate(cards):
         cx = int(x + i * step)
-        sprite = pairs.team_back(pair, w, h) if pair else assets.card(owner, action, action is None, w, h)
+        sprite = seats.team_back(pair, w, h) if pair else assets.card(owner, action, action is None, w, h)
         draw.paste(img, sprite, (cx, top))
         if veil:
             colour, mask = _veil(w, h)
@@ -151,7 +151,7 @@ def pile_image(obs: Observation, *, translate: Translate | None = None) -> Image
         label = txt.action_name(played["action"], translate) if shown else ""
         pair = hidden_pair(obs, played, shown)
         if pair:  # a player with two bandits: which one's card it is, nobody else knows yet
-            draw.paste(img, pairs.team_back(pair, w, h), (x, y))
+            draw.paste(img, seats.team_back(pair, w, h), (x, y))
         else:
             draw.paste(img, assets.card(owner, played["action"] if shown else None, not shown, w, h, label=label),
                        (x, y))
@@ -163,7 +163,7 @@ def pile_image(obs: Observation, *, translate: Translate | None = None) -> Image
             img.paste(colour, (x, y), mask)
         if i == next_i:
             d.rounded_rectangle((x - 4, y - 4, x + w + 3, y + h + 3), radius=10, outline=theme.CARD_NEXT, width=4)
-        name = pairs.team_name(pair, translate) if pair else txt.bandit_name(owner, translate)
+        name = seats.team_name(pair, translate) if pair else txt.bandit_name(owner, translate)
         size = fonts.fit_size(name, "condensed-bold", 15, w, 10)
         name = fonts.ellipsize(name, "condensed-bold", size, w + gap)
         draw.text(img, (x + w / 2, y + h + name_h / 2), name, "condensed-bold", size, theme.PANEL_TEXT, "m")

@@ -20,23 +20,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import (
-    assets,
-    draw,
-    encode,
-    fonts,
-    hand,
-    layout,
-    marks,
-    pairs,
-    panels,
-    pile,
-    prisoners_sheet,
-    stagecoach,
-    theme,
-    train,
-)
+from render import assets, draw, encode, fonts, hand, layout, marks, panels, pile, seats, theme, train
 from render import text as txt
+from render.hooks import HOOKS
 from render.layout import PlanningLayout, Rect
 from render.text import Translate
 
@@ -68,7 +54,7 @@ def planning_image(obs: Observation, *, translate: Translate | None = None) -> I
     lay = layout.planning_layout(layout.train_key(obs), len(obs["bandits"]), len(turns), len(played), len(cards),
                                  layout.coach_key(obs))
     sheet = hand.has_sheet(obs, view)
-    height = lay.height + (prisoners_sheet.sheet_height(obs, lay.width, translate) if sheet else 0)
+    height = lay.height + (sum(block.height(obs, lay.width, translate) for block in HOOKS.sheets) if sheet else 0)
     img = Image.new("RGB", (lay.width, height), theme.BOARD_BG)
     _title(img, obs, lay.title, translate)
     _round_card(img, obs, lay, translate)
@@ -76,7 +62,8 @@ def planning_image(obs: Observation, *, translate: Translate | None = None) -> I
     _pile(img, obs, played, lay, translate)
     _hand(img, obs, view, cards, lay, translate)
     if sheet:  # the Marshal plans with his objectives in sight (M-6)
-        prisoners_sheet.draw_sheet(img, obs, lay.height - layout.MARGIN, translate)
+        for block in HOOKS.sheets:
+            block.draw(img, obs, lay.height - layout.MARGIN, translate)
     return img
 
 
@@ -101,7 +88,7 @@ def _title(img: Image.Image, obs: Observation, r: Rect, translate: Translate | N
         lw = draw.text(img, (right, mid), label, "bold", size, theme.TURN_CURRENT, "r")
         right -= lw + 10
         for name in reversed(acting):
-            pawn = assets.marshal() if name == hand.MARSHAL else assets.pawn(name, txt.initial(name, translate))
+            pawn = assets.marshal() if name == layout.MARSHAL else assets.pawn(name, txt.initial(name, translate))
             draw.paste(img, pawn, (right - pawn.width, mid - pawn.height // 2))
             right -= pawn.width + 4
         right -= 6
@@ -194,7 +181,8 @@ def _train(img: Image.Image, obs: Observation, view: dict[str, Any], lay: Planni
         horses[car.index] = (round(cx + w / 2 + 5 if right_side else cx - w / 2 - 5 - horse_w + 8), r.y + 3)
     if lay.road is not None and lay.road_source is not None:  # the road under the train in ``shrunk``
         img.paste(shrunk.crop((0, lay.train.h, lay.road.w, lay.train.h + lay.road.h)), (lay.road.x, lay.road.y))
-        stagecoach.horses(img, obs, tl, scale=HORSE_SCALE, corners=horses)
+        for more in HOOKS.horses:
+            more(img, obs, tl, HORSE_SCALE, horses)
 
 
 def _shrunk_scene(obs: Observation, view: dict[str, Any], lay: PlanningLayout, tl: layout.TrainLayout,
@@ -277,7 +265,7 @@ def _pile(img: Image.Image, obs: Observation, played: list[dict[str, Any]], lay:
         shown = pile._shown(obs, p, own_hidden=True)
         hidden_pair = pile.hidden_pair(obs, p, shown)
         if hidden_pair:  # a player with two bandits: nobody else knows which one's card it is
-            draw.paste(img, pairs.team_back(hidden_pair, w, h), (x, y))
+            draw.paste(img, seats.team_back(hidden_pair, w, h), (x, y))
         else:
             draw.paste(img, assets.card(owner, p["action"] if shown else None, not shown, w, h), (x, y))
         if shown and p["face_down"] and not p["resolved"]:
@@ -349,7 +337,7 @@ def _hand(img: Image.Image, obs: Observation, view: dict[str, Any], cards: list[
     if paired:  # the legend of the discs on the cards, in the title's order
         x = layout.MARGIN + 4 + fonts.width(title, "bold", TITLE_SIZE - 1) + 14
         for name in bandits:
-            disc = pairs.owner_disc(name, txt.initial(name, translate), layout.PLAN_OWNER_D)
+            disc = seats.owner_disc(name, txt.initial(name, translate), layout.PLAN_OWNER_D)
             draw.paste(img, disc, (x, r.y + r.h // 2 + 2 - disc.height // 2))
             x += disc.width + 4
     if obs.get("stagecoach") and bandit:

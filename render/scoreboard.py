@@ -1,16 +1,16 @@
 """The final count (B-8): each bandit's loot by kind, the Gunslinger, totals, the winner; with
 Horses & Stagecoach, each bandit's hostage and what it and the last station add (H-30, H-22); with
-Marshal & Prisoners, each bandit's rewards and the Marshal's objectives (render.prisoners_score)."""
+Marshal & Prisoners, each bandit's rewards and the Marshal's objectives (render.prisoners.score)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, theme
+from render import assets, draw, fonts, layout, seats, theme
 from render import text as txt
+from render.hooks import HOOKS
 from render.text import Translate
 
 Observation = dict[str, Any]
@@ -30,12 +30,12 @@ def _value(token: str) -> int:
 
 
 def loot_kinds(obs: Observation) -> tuple[str, ...]:
-    """The loot columns: mail bags replace the strongbox with Marshal & Prisoners (M-1)."""
-    if obs.get("prison"):
-        from render import prisoners_score
-
-        return prisoners_score.KINDS
-    return KINDS
+    """The loot columns: an expansion may change them (mail bags replace the strongbox with
+    Marshal & Prisoners, M-1)."""
+    kinds: tuple[str, ...] = KINDS
+    for more in HOOKS.loot_kinds:
+        kinds = more(obs, kinds)
+    return kinds
 
 
 def _extra_column(obs: Observation) -> str | None:
@@ -82,16 +82,24 @@ def ranking(obs: Observation) -> list[str]:
     return [row["name"] for row in _rows(obs)]
 
 
-# The final counts drawn otherwise for some tables, each registered by its module when imported
-# (render.pairs_score: by side, for two bandits a player or teams): the first that draws one wins.
-# This module imports none of them; render's package imports them all.
-OTHER_BOARDS: list[Callable[[Observation, Translate | None], Image.Image | None]] = []
+def side_rows(obs: Observation) -> list[dict[str, Any]]:
+    """The sides, the winners first, then by score: their bandits' rows (as ``_rows`` makes them) and total."""
+    rows = {row["name"]: row for row in _rows(obs)}
+    out = []
+    for side in seats.sides(obs):
+        members = [rows[name] for name in side["bandits"] if name in rows]
+        out.append({"bandits": side["bandits"], "rows": members, "score": side["score"],
+                    "winner": any(r["winner"] for r in members),
+                    "bullets": sum(r["bullets"] for r in members)})
+    out.sort(key=lambda s: (not s["winner"], -s["score"], s["bullets"]))
+    return out
 
 
 def scoreboard_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
     """The final count of a finished game (its observation holds ``result``, purse values shown);
-    another table's own count when one is registered for it (``OTHER_BOARDS``)."""
-    for board in OTHER_BOARDS:
+    another table's own count when one is registered for it (render.hooks' ``boards``: by side,
+    for two bandits a player or teams); the first that draws one wins."""
+    for board in HOOKS.boards:
         drawn = board(obs, translate)
         if drawn is not None:
             return drawn
@@ -99,16 +107,14 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
     W = layout.WIDTH
     title_h, head_h, row_h = layout.SCORE_TITLE_H, layout.SCORE_HEAD_H, layout.SCORE_ROW_H
     prison = obs.get("prison")
-    if prison:
-        from render import prisoners_score  # the Marshal's objectives under the bandits (M-9)
-    footer = prisoners_score.marshal_height(obs, W, translate) if prison else 0
+    footer = sum(block.height(obs, W, translate) for block in HOOKS.score_footers)  # the Marshal's objectives (M-9)
     height = title_h + head_h + len(rows) * row_h + footer + layout.MARGIN * 2
     img = Image.new("RGB", (W, height), theme.BOARD_BG)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, title_h - 4), fill=theme.HEADER_BG)
     winners = [txt.bandit_noun(r["name"], translate) for r in rows if r["winner"]]
-    if prison and prison.get("marshal_wins"):  # M-9: he wins, with the poorest bandit under The repentant
-        winners.insert(0, txt.bandit_noun(prisoners_score.MARSHAL, translate))
+    for more in HOOKS.winners:  # the Marshal, who wins with the poorest bandit under The repentant (M-9)
+        winners = more(obs, winners, translate)
     title = txt.t("score.title", translate)
     draw.text(img, (layout.MARGIN + 6, (title_h - 4) / 2), title, "bold", 24, theme.HEADER_TEXT)
     if winners:
@@ -158,16 +164,16 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
         else:
             draw.text(img, (cols["gunslinger"] + 10, mid), "—", "bold", BOLD_NUMBER, theme.PANEL_DIM)
         right = crown_x - 8 if row["winner"] else crown_x + 24
-        if prison:
-            prisoners_score.rewards(img, obs, row, cols["extra"], mid, right, translate)
-        elif extra:
+        # the expansion's column: drawn by its hook (the rewards, M-9), else the hostage's (H-12)
+        if extra and not any(column(img, obs, row, cols["extra"], mid, right, translate)
+                             for column in HOOKS.score_columns):
             _hostage(img, row, cols["extra"], mid, right, translate)
         draw.text(img, (cols["total"], mid), total, "bold", 22, theme.PANEL_TEXT, "r")
         if row["winner"]:
             draw.paste(img, assets.crown(28), (crown_x, int(mid - 15)))
         y += row_h
-    if prison:
-        prisoners_score.marshal_block(img, obs, y + layout.MARGIN // 2, translate)
+    for block in HOOKS.score_footers:
+        block.draw(img, obs, y + layout.MARGIN // 2, translate)
     return img
 
 

@@ -15,8 +15,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.plain import copy_plain
-from render import horses_story, prisoners_story
 from render.caption import split_runs
+from render.hooks import HOOKS
 
 Event = dict[str, Any]
 Observation = dict[str, Any]
@@ -61,17 +61,15 @@ def _round_card(name: str, bandits: int) -> dict[str, Any]:
 
 def apply_event(obs: Observation, event: Event) -> None:
     """Change ``obs`` (a public observation) as ``event`` says (with an expansion, its pieces too:
-    render.horses_story, render.prisoners_story).
+    render.horses.story, render.prisoners.story, through render.hooks).
 
     An event follows the answer to the decision ``obs`` waited for: who is asked next only the
     engine's next observation says, so the rebuilt view waits for nobody (render.deciding marks
     nobody on it)."""
     obs["pending"] = None
     _apply_base(obs, event)
-    if obs.get("stagecoach"):
-        horses_story.apply_event(obs, event)
-    if obs.get("prison"):
-        prisoners_story.apply_event(obs, event)
+    for more in HOOKS.story:
+        more(obs, event)
 
 
 def _apply_base(obs: Observation, event: Event) -> None:
@@ -116,7 +114,7 @@ def _apply_base(obs: Observation, event: Event) -> None:
             played["bandit"], played["action"] = owner, action
     elif kind == "move":
         bandits[event["bandit"]]["at"] = event["to"]
-    elif kind == "fire":  # the Marshal player's shots and a shot at him: render.prisoners_story
+    elif kind == "fire":  # the Marshal player's shots and a shot at him: render.prisoners.story
         if event["bandit"] in bandits:
             bandits[event["bandit"]]["revolver"] -= 1
         if event["target"] in bandits:

@@ -12,9 +12,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, marks, panels, pile, prisoners, stagecoach, theme
+from render import assets, draw, fonts, layout, marks, panels, pile, theme
 from render import text as txt
 from render.caption import caption as make_caption
+from render.hooks import HOOKS
 from render.layout import FrameLayout, TrainLayout
 from render.text import Translate
 
@@ -51,7 +52,8 @@ def _base(cars: tuple[tuple[int, str], ...], players: int, road: bool = False, p
     d.rectangle((0, tl.rail_y - 1, lay.width, tl.rail_y + 1), fill=theme.RAIL)
     for car in tl.cars:
         _car(d, car, tl)
-    stagecoach.scenery(d, tl)
+    for scenery in HOOKS.scenery:  # beside the train (the road, H-10)
+        scenery(d, tl)
     # header and caption bands
     d.rectangle(lay.header.box(), fill=theme.HEADER_BG)
     d.rectangle((0, lay.header.bottom - 3, lay.width, lay.header.bottom - 1), fill=theme.darker(theme.HEADER_BG, 0.3))
@@ -102,8 +104,9 @@ def _car(d: ImageDraw.ImageDraw, car: layout.CarBox, tl: TrainLayout) -> None:
         d.polygon([(front, b.bottom - 14), (front, b.bottom + 8), (front - 10, b.bottom + 8)], fill=theme.OUTLINE)
         d.ellipse((front - 5, car.inside.y + 8, front + 5, car.inside.y + 18), fill=theme.LOCO_BRASS,
                   outline=theme.OUTLINE)
-    if car.kind == layout.PRISON:
-        prisoners.car(d, car, tl)
+    own = HOOKS.cars.get(car.kind)  # a car of an expansion's kind (the prison wagon, M-2)
+    if own is not None:
+        own(d, car, tl)
     # the car's number plate under the wheels
     lab = car.label
     plate_w = 40 if car.index else 58
@@ -174,8 +177,8 @@ def _header(img: Image.Image, obs: Observation, lay: FrameLayout, translate: Tra
     if obs.get("second_strongbox"):
         left = right - w - 56
         draw.paste(img, assets.loot("strongbox", 26), (left, mid - 13))
-    if obs.get("stagecoach"):
-        stagecoach.header(img, obs, left - 14, mid)
+    for more in HOOKS.header:
+        more(img, obs, left - 14, mid)
 
 
 # --- the train's contents ------------------------------------------------------------------------
@@ -202,22 +205,22 @@ def draw_contents(img: Image.Image, obs: Observation, tl: TrainLayout, plan: mar
     """What lies and stands on the train (loot, the marshal, the pawns), with ``plan``'s marks
     behind and over them. The DM's planning picture draws its train with this too. With Horses &
     Stagecoach: the stagecoach under its car, the shotgun, the riders' horses."""
-    marks.behind(img, plan)
-    stagecoach.coach(img, tl)
-    _loot(img, obs, tl)
     corners, marshal_corner = layout.place_pawns(obs, tl)
+    marks.behind(img, plan)
+    for layer in HOOKS.under_loot:
+        layer(img, obs, tl, corners, translate)
+    _loot(img, obs, tl)
     marks.under(img, plan)
     if marshal_corner is not None:
         draw.paste(img, assets.marshal(), marshal_corner)
-    stagecoach.before_pawns(img, corners)
+    for layer in HOOKS.before_pawns:
+        layer(img, obs, tl, corners, translate)
     for bandit in obs["bandits"]:
         corner = corners.get(bandit["name"])
         if corner is not None:
             draw.paste(img, assets.pawn(bandit["name"], txt.initial(bandit["name"], translate)), corner)
-    if obs.get("stagecoach"):
-        stagecoach.after_pawns(img, obs, corners)
-    if obs.get("prison"):
-        prisoners.after_pawns(img, obs, tl, translate)
+    for layer in HOOKS.after_pawns:
+        layer(img, obs, tl, corners, translate)
     marks.over(img, plan)
 
 
@@ -230,9 +233,8 @@ def train_image(obs: Observation, *, translate: Translate | None = None, caption
     tl = lay.train
     _header(img, obs, lay, translate)
     _car_labels(img, tl, translate)
-    if obs.get("stagecoach"):
-        stagecoach.horses(img, obs, tl)
-        stagecoach.attacked_car(img, obs, tl, translate)
+    for road in HOOKS.road:
+        road(img, obs, tl, translate)
     corners, marshal_corner = layout.place_pawns(obs, tl)
     events: list[dict[str, Any]] = list(obs.get("log") or ())
     plan = marks.plan(obs, events, tl, corners, marshal_corner, translate) if marks_on else marks.Plan()

@@ -14,13 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "table", "cogs", "lang")
 
-# Left for the rest of issue 30: the engine's hooks and model know each other's types; the pictures'
-# expansions beside the base in one folder.
-STILL_TANGLED = {
-    frozenset({"engine.hooks", "engine.model"}),
-    frozenset({"render.deciding", "render.panels", "render.prisoners"}),
-    frozenset({"render.gallery", "render.horses_gallery"}),
-}
+# Issue 30 untangled the last circle (the normal AI and its expansions' parts): none is left.
+STILL_TANGLED: set[frozenset[str]] = set()
 
 
 def modules() -> dict[str, Path]:
@@ -137,36 +132,10 @@ STILL_IMPORTING: set[str] = {
     "cogs.presenter",
     "cogs.rules_text",
     "cogs.texts",
-    "render.deciding",
-    "render.describe",
-    "render.layout",
-    "render.panels",
-    "render.prisoners_caption",
-    "render.prisoners_score",
-    "render.prisoners_sheet",
-    "render.prisoners_story",
-    "render.train",
     "table.seating",
     "table.service",
 }
-STILL_OUTSIDE: set[str] = {
-    "render.horses_art",
-    "render.horses_caption",
-    "render.horses_gallery",
-    "render.horses_marks",
-    "render.horses_story",
-    "render.pairs",
-    "render.pairs_caption",
-    "render.pairs_gallery",
-    "render.pairs_marks",
-    "render.pairs_score",
-    "render.prisoners_art",
-    "render.prisoners_caption",
-    "render.prisoners_score",
-    "render.prisoners_sheet",
-    "render.prisoners_story",
-    "render.stagecoach",
-}
+STILL_OUTSIDE: set[str] = set()
 
 
 def _in_expansion(name: str) -> bool:
@@ -200,10 +169,25 @@ def test_an_expansion_s_modules_live_in_its_packages() -> None:
 # Tools (benchmarks, the arena, the demo, the gallery builder) live in tools/, run with
 # ``python -m tools.<name>``; the installed packages hold only what the bot runs.
 TOOLS = {"arena", "bench", "selfplay", "demo", "gallery", "loadbench"}
-TOOLS_STILL_INSIDE = {"render.bench", "render.demo", "render.gallery", "table.loadbench"}
+TOOLS_STILL_INSIDE: set[str] = set()
 
 
 def test_tools_live_outside_the_product() -> None:
     inside = {name for name in modules() if name.rpartition(".")[2] in TOOLS}
     assert inside <= TOOLS_STILL_INSIDE, f"a tool inside the product's packages: {sorted(inside - TOOLS_STILL_INSIDE)}"
     assert inside >= TOOLS_STILL_INSIDE, f"moved, take it off the list: {sorted(TOOLS_STILL_INSIDE - inside)}"
+
+
+# The layers, lowest first (docs/architecture.md): a module imports its own layer and those below.
+LAYERS = ("lang", "engine", "engine.ai", "render", "table", "cogs", "bot")
+
+
+def layer_of(name: str) -> int:
+    return max(i for i, layer in enumerate(LAYERS) if name == layer or name.startswith(layer + "."))
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    upward = sorted(f"{name} → {target}" for name, targets in arrows(modules()).items() for target in targets
+                    if layer_of(target) > layer_of(name) and name not in TOOLS_STILL_INSIDE)
+    assert not upward, f"an import up the layers: {upward}"
+    assert layer_of("engine.ai.hard") == 2 and layer_of("engine.horses.rules") == 1 and layer_of("bot") == 6

@@ -1,1 +1,5 @@
-"""Tools run beside the bot, not by it: benchmarks, the AI arena, self-play checks (``python -m tools.<name>``)."""
+"""Tools beside the bot, not installed with it: benchmarks, the arena, self-play checks, the demo,
+the gallery builder.
+
+Each runs from the project's folder as ``python -m tools.<name>`` (README, Tools).
+"""

@@ -14,7 +14,6 @@ from simcord import InteractionResult
 from cogs.app import create_bot
 from cogs.colt import Colt
 from lang import CODES, language
-from table.loadbench import emit_click
 from table.service import MARSHAL, NothingShown, TableError, Tables
 from table.storage import Storage
 from table.store import Delivery
@@ -32,6 +31,7 @@ from tests.bot.table import (
     setup_table,
     start_with,
 )
+from tools.loadbench import emit_click
 
 
 async def _game_channel(table: Any, game_id: int) -> Any:

@@ -15,7 +15,6 @@ from cogs.app import create_bot
 from cogs.delivery import Courier
 from engine.observe import observe_log
 from render.caption import split_runs
-from table.loadbench import emit_click
 from table.service import TableError, Tables
 from table.storage import Storage
 from tests.bot.table import (
@@ -31,6 +30,7 @@ from tests.bot.table import (
     setup_table,
     stored,
 )
+from tools.loadbench import emit_click
 
 FRAME = re.compile(r"colt\d+-\d+-\d+\.png")  # one train picture per resolved action
 

@@ -11,7 +11,6 @@ from simcord import InteractionResult
 from cogs import texts
 from cogs.prompts import BUTTONS_PER_MESSAGE
 from lang import english, language
-from table.loadbench import emit_click
 from tests.bot.table import (
     crafted,
     dm_history,
@@ -22,6 +21,7 @@ from tests.bot.table import (
     prompt_message,
     setup_table,
 )
+from tools.loadbench import emit_click
 
 
 def _ids(message: Any) -> list[str]:

@@ -18,7 +18,6 @@ from simcord.enums import InteractionType
 
 from cogs.components import is_ours
 from lang import language
-from table.loadbench import emit_click, emit_select
 from table.store import LOBBY, RUNNING
 from tests.bot.table import (
     ai_choice,
@@ -32,6 +31,7 @@ from tests.bot.table import (
     prompt_message,
     setup_table,
 )
+from tools.loadbench import emit_click, emit_select
 
 ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")

@@ -15,7 +15,7 @@ import math
 
 import pytest
 
-from table.loadbench import Options, bench, play_report
+from tools.loadbench import Options, bench, play_report
 
 FIGURES = ("games", "clicks", "failed", "missing_prompts", "handler_p99_ms", "loop_lag_p99_ms", "rss_mb",
            "answer_p50_ms", "answer_p99_ms", "prompt_p50_ms", "prompt_p99_ms", "cpu_ms_per_click", "backlog_max")

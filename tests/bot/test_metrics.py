@@ -24,7 +24,6 @@ from cogs.delivery import Courier
 from cogs.outbox import Outbox, Retry
 from render import samples
 from table.config import Settings
-from table.loadbench import emit_click
 from table.logs import JsonFormatter
 from table.metrics import LAG_EVERY, Metrics
 from table.storage import open_store
@@ -40,6 +39,7 @@ from tests.bot.table import (
     prompt_message,
     setup_table,
 )
+from tools.loadbench import emit_click
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 

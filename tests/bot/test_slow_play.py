@@ -10,7 +10,6 @@ import pytest
 from simcord import InteractionResult
 
 from cogs.app import create_bot
-from table.loadbench import emit_click
 from table.pace import HOUR, PACES, next_reminder, reminders
 from table.service import Tables
 from table.storage import Storage
@@ -25,6 +24,7 @@ from tests.bot.table import (
     prompt_message,
     setup_table,
 )
+from tools.loadbench import emit_click
 
 
 def _slow(env: Any, players: int = 3) -> Table:

@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from lang import english
-from table.loadbench import emit_click, emit_select
 from tests.bot.table import (
     Table,
     component_id,
@@ -22,6 +21,7 @@ from tests.bot.table import (
     setup_table,
     stored,
 )
+from tools.loadbench import emit_click, emit_select
 
 
 def _menu(message: Any, name: str) -> Any:

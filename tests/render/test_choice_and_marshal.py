@@ -13,9 +13,10 @@ import pytest
 import engine  # noqa: F401  (registers every decision handler)
 from engine import Options, apply, new_game, observe
 from lang import CODES, language
-from render import choice, layout, panels, prisoners_sheet
+from render import choice, layout, panels
 from render.choice import choice_image, referents
 from render.planning import planning_image
+from render.prisoners import sheet as prisoners_sheet
 from render.train import train_image
 
 Observation = dict[str, Any]

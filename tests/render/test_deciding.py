@@ -22,9 +22,10 @@ from engine.model import Game, Options
 from engine.scenario import build
 from engine.setup import seating
 from lang import CODES, language
-from render import deciding, layout, panels, prisoners, theme
+from render import deciding, layout, panels, theme
 from render import text as txt
 from render.caption import split_runs
+from render.prisoners import board as prisoners
 from render.story import action_frames, apply_event
 from render.train import train_image
 from tools.selfplay import random_options

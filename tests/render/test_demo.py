@@ -1,4 +1,4 @@
-"""render.demo: a whole AI game drawn as the channel shows it, one picture per resolved action."""
+"""tools.demo: a whole AI game drawn as the channel shows it, one picture per resolved action."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from render import demo
+from tools import demo
 
 Observation = dict[str, Any]
 

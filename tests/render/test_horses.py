@@ -18,7 +18,7 @@ from engine import Options, apply, new_game, observe
 from engine.actions import perform
 from engine.scenario import build
 from lang import CODES, english, language
-from render import assets, bench, encode, fonts, horses_gallery, layout, theme
+from render import assets, encode, fonts, layout, theme
 from render.caption import caption, split_runs
 from render.panels import content
 from render.pile import pile_image
@@ -28,6 +28,8 @@ from render.scoreboard import scoreboard_image
 from render.story import action_frames, replay_runs
 from render.train import train_image
 from tests.render.helpers import PICTURE_KEYS, cmap
+from tools import render_bench as bench
+from tools.gallery import horses as horses_gallery
 
 Observation = dict[str, Any]
 CAST = ["ghost", "doc", "tuco", "cheyenne", "belle", "django"]

@@ -17,7 +17,7 @@ from engine import Options, apply, new_game, observe
 from engine.model import Game
 from engine.observe import observe_log
 from lang import CODES, english, language
-from render import assets, encode, hand, layout, pairs, pairs_score, panels, samples, theme
+from render import assets, encode, hand, layout, panels, samples, scoreboard, seats, theme
 from render.caption import caption, split_runs
 from render.hand import hand_image
 from render.pile import pile_image
@@ -26,6 +26,8 @@ from render.play import random_answers
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
+from render.variants import pairs
+from render.variants import score as pairs_score
 from tests.render.helpers import cmap
 
 Observation = dict[str, Any]
@@ -95,7 +97,7 @@ def test_a_players_two_panels_stand_in_one_frame(cast: list[Any], variant: str) 
     lay = layout.layout_of(obs)
     groups = _groups(cast, variant)
     assert len(lay.teams) == len(groups) and len(lay.panels) == 2 * len(groups)
-    assert pairs.groups(obs) == groups
+    assert seats.groups(obs) == groups
     img = train_image(obs)
     assert img.height == lay.height <= 800  # panels big enough to read at a phone's width, still wider than tall
     for i, (frame, pair) in enumerate(zip(lay.teams, groups, strict=True)):
@@ -121,7 +123,7 @@ def test_the_frame_is_marked_for_a_players_decision_the_panel_for_a_bandits() ->
     assert not any(panels.content(obs, b, None, in_team=True).acting for b in obs["bandits"])
     team = panels.team_content(obs, seat, None)
     assert team.acting == "to play" and team.hand == len(game.seats[seat].hand)
-    assert team.name == pairs.team_name(THREE[seat]) and "&" in team.name
+    assert team.name == seats.team_name(THREE[seat]) and "&" in team.name
     aiming = {**obs, "phase": "stealing", "pending": {"seat": 1, "bandit": "django", "kind": "fire"}}
     marked = [b["name"] for b in obs["bandits"] if panels.content(aiming, b, None, in_team=True).acting]
     assert marked == ["django"] and not panels.team_acting(aiming, 1)
@@ -129,7 +131,7 @@ def test_the_frame_is_marked_for_a_players_decision_the_panel_for_a_bandits() ->
     assert panels.acting_names(obs) == THREE[seat] and panels.acting_names(aiming) == ["django"]
     # in a base game nothing changes: one panel a bandit, the hand in it
     base = samples.colourful()
-    assert layout.layout_of(base).teams == () and not pairs.paired(base)
+    assert layout.layout_of(base).teams == () and not seats.paired(base)
     assert panels.acting_names(base) == [base["bandits"][1]["name"]]
 
 
@@ -181,7 +183,7 @@ def test_the_planning_picture_marks_each_card_and_stays_phone_sized(drawn: list[
     assert img.width == 800 and len(encode.png(img)) <= 200_000
     texts = {t for t, _ in drawn}
     pair = game.seats[seat].bandits
-    assert english().text("hand.title", bandit=pairs.team_noun(pair)) in texts  # "Ghost & Tuco's hand"
+    assert english().text("hand.title", bandit=seats.team_noun(pair)) in texts  # "Ghost & Tuco's hand"
 
 
 def test_a_hidden_card_of_a_pair_shows_both_colours_and_never_its_bandit() -> None:
@@ -205,7 +207,7 @@ def test_a_hidden_card_of_a_pair_shows_both_colours_and_never_its_bandit() -> No
         planning_image(observe(game, viewer))
     finally:
         mp.undo()
-    assert pairs.team_name((first, second)) in texts  # under the public pile's card: the pair, not one bandit
+    assert seats.team_name((first, second)) in texts  # under the public pile's card: the pair, not one bandit
 
 
 # --- the final count by side ---------------------------------------------------------------------
@@ -226,11 +228,11 @@ def test_the_scoreboard_scores_sides(cast: list[Any], variant: str, seed: int,
     for side in result["sides"]:
         assert tr.money(side["score"]) in texts
         assert side["score"] == sum(result["scores"][b] for b in side["bandits"])
-    sides = pairs_score.side_rows(final)
+    sides = scoreboard.side_rows(final)
     assert sides[0]["winner"] and set(sides[0]["bandits"]) == set(result["winners"])
     groups = _groups(cast, variant)
     assert [len(s["rows"]) for s in sides] == [2] * len(groups)
-    won = [pairs.team_noun(s["bandits"]) for s in sides if s["winner"]]
+    won = [seats.team_noun(s["bandits"]) for s in sides if s["winner"]]
     key = "score.side-wins" if len(won) == 1 else "score.winners"
     assert tr.text(key, names=tr.text("caption.list").join(map(str, won[:-1])) + (
         tr.text("caption.and") if len(won) > 1 else "") + str(won[-1])) in texts  # "Ghost & Tuco win!"
@@ -240,7 +242,7 @@ def test_the_scoreboard_scores_sides(cast: list[Any], variant: str, seed: int,
         2 * layout.SCORE_ROW_H + 8 + pairs_score.SIDE_GAP) - pairs_score.SIDE_GAP
     # a replayed observation (no "sides" in the game-over event) gives the same sides
     replayed = {**final, "result": {k: v for k, v in result.items() if k != "sides"}}
-    assert pairs.sides(replayed) == [{"bandits": s["bandits"], "score": s["score"]} for s in result["sides"]]
+    assert seats.sides(replayed) == [{"bandits": s["bandits"], "score": s["score"]} for s in result["sides"]]
 
 
 def test_the_winning_side_is_crowned_in_its_block() -> None:

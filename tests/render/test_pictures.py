@@ -13,10 +13,11 @@ from PIL import Image, ImageDraw
 from engine import Options, apply, from_json, new_game, observe, to_json
 from engine.model import OVER
 from lang import language
-from render import encode, fonts, layout, panels, prisoners, samples, theme
+from render import encode, fonts, layout, panels, samples, theme
 from render import text as words
 from render.hand import hand_image
 from render.pile import pile_image
+from render.prisoners import board as prisoners
 from render.scoreboard import scoreboard_image
 from render.train import train_image
 from tests.hidden import hide_differently

@@ -15,10 +15,11 @@ import engine  # noqa: F401  (registers every decision handler)
 from engine import Options, new_game, observe
 from engine.scenario import build
 from lang import english, language
-from render import layout, prisoners
+from render import layout
 from render.caption import caption
 from render.hand import hand_image
 from render.play import random_answers
+from render.prisoners import board as prisoners
 from render.scoreboard import scoreboard_image
 from render.story import action_frames, replay_runs
 from render.train import train_image
@@ -159,7 +160,8 @@ def test_the_final_count_itemises_the_bonuses_and_shows_the_marshals_objectives(
         drawn: list[tuple[str, str]]) -> None:
     """M-9: mail bags in the strongbox's column; the Wanted card kept ($500), the prisoner ($200)
     and the aces apart from the Gunslinger's; every objective marked under the bandits."""
-    from render import prisoners_score, scoreboard
+    from render import scoreboard
+    from render.prisoners import score as prisoners_score
 
     obs = _finished(3)
     prison = obs["prison"]

@@ -1,4 +1,4 @@
-"""The replay, the benchmark, the gallery, the fonts."""
+"""The replay, the benchmark (tools.render_bench), the gallery (tools.gallery), the fonts."""
 
 from __future__ import annotations
 
@@ -13,9 +13,11 @@ from PIL import Image, ImageDraw
 
 from engine import apply, new_game, observe
 from engine.observe import observe_log
-from render import assets, bench, fonts, gallery
+from render import assets, fonts
 from render.replay import replay, replay_frames
 from tests.render.helpers import CAST
+from tools import render_bench
+from tools.gallery import base, build
 
 
 def _played(players: int, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
@@ -47,20 +49,20 @@ def test_replay_frames_show_each_round_and_action_once() -> None:
 
 
 def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench.main(["--frames", "20"]) == 0
+    assert render_bench.main(["--frames", "20"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert re.fullmatch(r"median_ms=\d+\.\d+ p95_ms=\d+\.\d+ bytes=\d+", last), last
 
 
 def test_gallery_writes_every_kind_of_picture(tmp_path: Path) -> None:
-    written = gallery.write(tmp_path, replay_too=False)
+    written = build.write(tmp_path, replay_too=False)
     names = {p.stem for p in written}
     for kind in ("action-fire-django", "action-punch-cheyenne", "event-swivel-arm", "event-hostage-conductor",
                  "game3-planning", "game6-hand", "game4-pile-private", "end-scoreboard", "lang-cs"):
         assert kind in names
-    for stem in gallery.ACTIONS:
+    for stem in base.ACTIONS:
         assert f"action-{stem}" in names
-    for stem in gallery.EVENTS:
+    for stem in base.EVENTS:
         assert f"event-{stem}" in names
     assert (tmp_path / "index.html").exists()
 

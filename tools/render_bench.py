@@ -1,6 +1,6 @@
 """Speed of the train picture: draw and encode 6-wagon, 6-bandit frames many times.
 
-    python -m render.bench [--frames N] [--seed S] [--horses | --prisoners] [--variant two-bandits|two-player]
+    python -m tools.render_bench [--frames N] [--seed S] [--horses | --prisoners] [--variant two-bandits|two-player]
 
 The frames are the successive actions of a real 6-player game (so the caches see what they see in
 play: new captions, moving pawns, changing panels), each drawn by ``train_image`` and encoded by
@@ -47,7 +47,7 @@ def game_frames(seed: int, *, horses: bool = False, variant: str | None = None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m render.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.render_bench", description=__doc__.split("\n")[0])
     parser.add_argument("--frames", type=int, default=600, help="frames to draw and encode (default 600)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--horses", action="store_true", help="with the Horses & Stagecoach expansion")

@@ -8,7 +8,7 @@ where he stood and a dashed path to his roof; his shots are lines of fire; a hos
 drunk and the Poodle's bullet are bubbles over the bandit; horses and flasks leaving the game are
 crossed out.
 
-Importing this module registers ``mark`` with render.marks (render/__init__.py imports it).
+Importing this module registers ``mark`` with render.hooks (render/__init__.py imports its package).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from typing import Any
 from PIL import Image, ImageOps
 
 from render import assets, draw, layout, marks, text, theme
+from render.hooks import HOOKS
+from render.horses import sprites
 from render.layout import PAWN_H, PAWN_W, RIDING, SHOTGUN
 from render.marks import Marking, Point
 
@@ -76,7 +78,7 @@ def _ride(m: Marking, i: int, e: Event) -> None:
         return
     y = _road_y(m)
     m.plan.paths.append((_along_road(start, end, y), theme.bandit_style(name).fill, False))
-    m.plan.sprites.append((((start[0] + end[0]) / 2, y - 2), assets.horse()))
+    m.plan.sprites.append((((start[0] + end[0]) / 2, y - 2), sprites.horse()))
 
 
 def _riders_before(m: Marking, reveal: Event) -> list[str]:
@@ -121,7 +123,7 @@ def _attack_choice(m: Marking, i: int, e: Event) -> bool:
 
 @cache
 def _riding_away() -> Image.Image:
-    return ImageOps.mirror(assets.horse(layout.RIDER_HORSE_W, layout.RIDER_HORSE_H))
+    return ImageOps.mirror(sprites.horse(layout.RIDER_HORSE_W, layout.RIDER_HORSE_H))
 
 
 def _escape(m: Marking, i: int, e: Event) -> bool:
@@ -148,7 +150,7 @@ def _ghost_coach(m: Marking, car: int) -> None:
     if now is None or car < 0:
         return
     was = layout.coach_at(m.tl, car)
-    m.plan.ghosts.append(((was.box.x, was.roof.y), assets.faded(assets.stagecoach(was.at_origin()), 40)))
+    m.plan.ghosts.append(((was.box.x, was.roof.y), assets.faded(sprites.stagecoach(was.at_origin()), 40)))
     y = was.inside.y + was.inside.h / 2
     m.plan.paths.append(([(was.box.x + was.box.w / 2, y), (now.box.x + now.box.w / 2 + 6, y)], theme.COACH_BODY,
                          False))
@@ -220,7 +222,7 @@ def _bubble(m: Marking, name: str, sprite: Image.Image, sign: str) -> None:
 
 
 def _hostage(m: Marking, i: int, e: Event) -> bool:
-    _bubble(m, e["bandit"], assets.hostage(20), "+")
+    _bubble(m, e["bandit"], sprites.hostage(20), "+")
     return True
 
 
@@ -236,7 +238,7 @@ def _poodle(m: Marking, i: int, e: Event) -> bool:
 
 def _horses_gone(m: Marking, i: int, e: Event) -> bool:
     by_index = {car.index: car for car in m.tl.cars}
-    sprite = assets.horse()
+    sprite = sprites.horse()
     for n, car in enumerate(e["cars"]):
         if int(car) in by_index:
             x, y = layout.horse_corner(by_index[int(car)])
@@ -314,4 +316,4 @@ HANDLERS: dict[str, Callable[[Marking, int, Event], bool]] = {
     "attack-plan": _told_elsewhere,
 }
 
-marks.MORE.append(mark)
+HOOKS.marks.append(mark)

@@ -2,7 +2,7 @@
 and of a game in teams of two (V-4):
 the secret placement and its reveal, the card taken before the deal, the cover, the panels grouped
 by player, the DM's planning picture and hand with each card's bandit, the pile with a hidden card
-of a pair, the final count by side; a few in Czech and Russian. render.gallery writes them.
+of a pair, the final count by side; a few in Czech and Russian. tools.gallery.build writes them.
 """
 
 from __future__ import annotations

@@ -11,12 +11,15 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.prisoners.data import prisoners_data
-from render import assets, draw, fonts, layout, prisoners, theme
+from lang import Noun
+from render import assets, draw, fonts, layout, theme
 from render import text as txt
+from render.hooks import HOOKS, Block
+from render.prisoners import board
 from render.text import Translate
 
 Observation = dict[str, Any]
-MARSHAL = prisoners.MARSHAL
+MARSHAL = board.MARSHAL
 KINDS = ("purse", "jewel", "mailbag")  # mail bags replace the strongbox (M-1)
 CHIP_H, CHIP_GAP, CHIP_SIZE = 34, 8, 18  # an objective's label
 LINE_H = 42  # the Marshal's first line: his pawn, his name, the count of his objectives
@@ -29,11 +32,11 @@ def rewards(img: Image.Image, obs: Observation, row: dict[str, Any], x: int, mid
     aces, as small cards over what they add up to."""
     prison = obs["prison"]
     name = row["name"]
-    icons = [] if name in prison["wanted"] else [prisoners._wanted(False)]
+    icons = [] if name in prison["wanted"] else [board._wanted(False)]
     hero = prison["held"].get(name)
     if hero:
-        icons.append(prisoners._prisoner(hero, txt.initial(hero, translate), 16, 22))
-    icons += [prisoners._ace(value) for value in prison["won_aces"].get(name, ())]
+        icons.append(board._prisoner(hero, txt.initial(hero, translate), 16, 22))
+    icons += [board._ace(value) for value in prison["won_aces"].get(name, ())]
     extra: int = row["extra"]
     if not icons and not extra:
         draw.text(img, (x + 10, mid), "—", "bold", 16, theme.PANEL_DIM)
@@ -136,3 +139,39 @@ def marshal_block(img: Image.Image, obs: Observation, y: int, translate: Transla
     draw.text(img, (x, mid), fonts.ellipsize(count, "regular", size, right - x), "regular", size,
               theme.PANEL_TEXT)
     draw_chips(img, chips, layout.MARGIN + INDENT, y + LINE_H + 4, box[2] - 12 - (layout.MARGIN + INDENT))
+
+
+# --- where the final count calls it (render.hooks) ------------------------------------------------
+
+
+def loot_kinds(obs: Observation, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    return KINDS if obs.get("prison") else kinds
+
+
+def winners(obs: Observation, names: list[Noun], translate: Translate | None) -> list[Noun]:
+    """M-9: the Marshal first when he wins, with the poorest bandit under The repentant."""
+    prison = obs.get("prison")
+    return [txt.bandit_noun(MARSHAL, translate), *names] if prison and prison.get("marshal_wins") else names
+
+
+def rewards_column(img: Image.Image, obs: Observation, row: dict[str, Any], x: int, mid: float, right: int,
+                   translate: Translate | None) -> bool:
+    if not obs.get("prison"):
+        return False
+    rewards(img, obs, row, x, mid, right, translate)
+    return True
+
+
+def _footer_height(obs: Observation, width: int, translate: Translate | None) -> int:
+    return marshal_height(obs, width, translate) if obs.get("prison") else 0
+
+
+def _footer(img: Image.Image, obs: Observation, y: int, translate: Translate | None) -> None:
+    if obs.get("prison"):
+        marshal_block(img, obs, y, translate)
+
+
+HOOKS.loot_kinds.append(loot_kinds)
+HOOKS.winners.append(winners)
+HOOKS.score_columns.append(rewards_column)
+HOOKS.score_footers.append(Block(_footer_height, _footer))

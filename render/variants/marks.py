@@ -2,7 +2,7 @@
 place their bandits in secret (V-2.4, V-3.5) the two wagons they go to are outlined, empty; at the
 reveal each bandit drops into its wagon, an arrow from above the roof in its colour.
 
-Importing this module registers ``mark`` with render.marks (render/__init__.py imports it).
+Importing this module registers ``mark`` with render.hooks (render/__init__.py imports its package).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import draw, marks, theme
+from render import draw, theme
+from render.hooks import HOOKS
 from render.layout import PAWN_H
 from render.marks import Marking
 
@@ -71,4 +72,4 @@ def _drop(m: Marking, e: Event) -> None:
     m.plan.paths.append(([start, head], theme.bandit_style(name).fill, False))
 
 
-marks.MORE.append(mark)
+HOOKS.marks.append(mark)

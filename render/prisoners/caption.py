@@ -14,6 +14,7 @@ from engine.prisoners.data import prisoners_data
 from engine.prisoners.model import FALLEN, MARSHAL
 from lang import Noun
 from render import text
+from render.hooks import HOOKS
 from render.text import Translate
 
 Event = dict[str, Any]
@@ -101,3 +102,7 @@ def _marshal(e: Event, marshal: Noun, tr: Translate | None) -> list[Clause]:
         return [("caption.move.floor.roof" if to.endswith("/roof") else "caption.move.floor.in", {"bandit": marshal})]
     key = f"caption.move.{how}" if how in ("punch", "push", "ride") else "caption.move.move"
     return [(key, {"bandit": marshal, "to": text.position_noun(to, tr)})]
+
+
+HOOKS.run_starts.update(RUN_STARTS)
+HOOKS.clauses.append(clauses)

@@ -8,7 +8,7 @@ the Marshal's objectives show only as how many he has seen, and those revealed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -16,18 +16,26 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.prisoners.data import prisoners_data
-from render import assets, draw, fonts, layout, prisoners_art, theme
+from render import assets, draw, fonts, layout, theme
 from render import text as txt
-from render.layout import CarBox, TrainLayout
+from render.hooks import HOOKS
+from render.layout import CarBox, Corner, TrainLayout
+from render.panels import acting_label, acting_tag, draw_flasks, hand_tag, is_acting, panel_card, revolver, scaled
+from render.prisoners import art
 from render.text import Translate
 
 Observation = dict[str, Any]
-MARSHAL = "marshal"
+MARSHAL = layout.MARSHAL
 PRISONER_W, PRISONER_H = 14, 20  # the prisoners behind the prison wagon, on its number band
 ICON = 20  # the panels' icons
 
 
 # --- the train -----------------------------------------------------------------------------------
+
+
+def car_kind(car: Mapping[str, Any]) -> str | None:
+    """The prison wagon is a kind of car of its own (render.layout.train_key)."""
+    return layout.PRISON if car["name"] == prisoners_data().prison_wagon else None
 
 
 def car(d: ImageDraw.ImageDraw, box: CarBox, tl: TrainLayout) -> None:
@@ -38,10 +46,11 @@ def car(d: ImageDraw.ImageDraw, box: CarBox, tl: TrainLayout) -> None:
     x = cell.stand.x - 4
     d.rectangle((x, box.inside.y, x + 3, box.inside.bottom), fill=theme.OUTLINE)
     d.rectangle((cell.stand.x - 1, box.inside.y + 1, box.inside.right - 2, box.inside.bottom - 1),
-                fill=theme.mix(theme.WAGON_INSIDE, prisoners_art.BARS, 0.25))
+                fill=theme.mix(theme.WAGON_INSIDE, art.BARS, 0.25))
 
 
-def after_pawns(img: Image.Image, obs: Observation, tl: TrainLayout, translate: Translate | None) -> None:
+def after_pawns(img: Image.Image, obs: Observation, tl: TrainLayout, corners: dict[str, Corner],
+                translate: Translate | None) -> None:
     """The bars over whoever is in the cell, and the prisoners behind the prison wagon (M-1)."""
     prison = obs.get("prison")
     if not prison:
@@ -74,12 +83,12 @@ def _sign(img: Image.Image, box: CarBox, wall: int, translate: Translate | None)
 
 @cache
 def _bars(w: int, h: int) -> Image.Image:
-    return prisoners_art.bars(w, h)
+    return art.bars(w, h)
 
 
 @cache
 def _prisoner(hero: str, letter: str, w: int = PRISONER_W, h: int = PRISONER_H) -> Image.Image:
-    return prisoners_art.prisoner(hero, letter, w, h)
+    return art.prisoner(hero, letter, w, h)
 
 
 # --- a bandit's panel: the third line ------------------------------------------------------------
@@ -94,6 +103,10 @@ class BanditLine:
     aces: tuple[int, ...]  # Fist-fight aces taken from the Marshal
     maluses: tuple[str, ...]  # the round's maluses (M-8), by the action they stop
     in_cell: bool
+
+    def draw(self, img: Image.Image, x: int, right: int, mid: int, translate: Translate | None,
+             s: Callable[[float], int]) -> None:
+        draw_bandit_line(img, self, x, right, mid, translate, s)
 
 
 def bandit_line(obs: Observation, bandit: dict[str, Any]) -> BanditLine | None:
@@ -139,17 +152,17 @@ def draw_bandit_line(img: Image.Image, line: BanditLine, x: int, right: int, mid
 
 @cache
 def _wanted(captured: bool, w: int = 16, h: int = 22) -> Image.Image:
-    return prisoners_art.wanted(w, h, captured)
+    return art.wanted(w, h, captured)
 
 
 @cache
 def _ace(value: int, w: int = 15, h: int = 20) -> Image.Image:
-    return prisoners_art.ace(value, w, h)
+    return art.ace(value, w, h)
 
 
 @cache
 def _malus(action: str, size: int = ICON) -> Image.Image:
-    return prisoners_art.malus(action, size)
+    return art.malus(action, size)
 
 
 # --- the Marshal player's panel ------------------------------------------------------------------
@@ -194,8 +207,6 @@ def marshal_content(obs: Observation, translate: Translate | None, acting: str |
 
 @lru_cache(maxsize=64)
 def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None) -> Image.Image:
-    from render.panels import acting_tag, draw_flasks, hand_tag, panel_card, revolver, scaled
-
     k = layout.panel_scale(w)
     s = scaled(k)
     sprite = assets.big_marshal(1.25 if k >= 1.5 else 1.0)
@@ -234,3 +245,19 @@ def marshal_panel(c: MarshalContent, w: int, h: int, translate: Translate | None
         size = fonts.fit_size(label, "regular", s(14), room, s(10))
         draw.text(img, (bx, line3), fonts.ellipsize(label, "regular", size, room), "regular", size, theme.PANEL_TEXT)
     return img
+
+
+def marshal_first(obs: Observation, w: int, h: int, translate: Translate | None) -> Image.Image | None:
+    """The Marshal player's panel, before the bandits' (M-1), marked while he is to act."""
+    prison = obs.get("prison")
+    if not prison:
+        return None
+    acting = acting_label(obs, translate) if is_acting(obs, {"name": MARSHAL, "seat": prison["seat"]}) else None
+    return marshal_panel(marshal_content(obs, translate, acting), w, h, translate)
+
+
+HOOKS.car_kinds.append(car_kind)
+HOOKS.cars[layout.PRISON] = car
+HOOKS.after_pawns.append(after_pawns)
+HOOKS.panel_lines.append(bandit_line)
+HOOKS.first_panels.append(marshal_first)

@@ -12,15 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render import pairs, text
+from render import seats, text
+from render.hooks import HOOKS
 from render.text import Translate
+from render.variants import pairs
 
 Event = dict[str, Any]
 Observation = dict[str, Any]
 Clause = tuple[str, dict[str, Any]]
 
 PLACEMENT = "placement"  # a move's ``how`` when the placement is revealed (V-2.4, V-3.5)
-RUN_STARTS = frozenset({"placed", "take-card"})  # one picture each: render.caption.RUN_STARTS adds them
+RUN_STARTS = frozenset({"placed", "take-card"})  # one picture each (registered with render.hooks)
 
 
 def opens_run(event: Event, last: Event | None) -> bool:
@@ -35,7 +37,7 @@ def clauses(obs: Observation | None, events: Sequence[Event], i: int, tr: Transl
     kind = e["type"]
     if kind == "move" and e.get("how") == PLACEMENT:
         return _placement(events, i, tr)
-    if obs is None or not pairs.paired(obs):
+    if obs is None or not seats.paired(obs):
         return None
     if kind == "game-over":
         return [_game_over(obs, e, tr)]
@@ -75,11 +77,18 @@ def _game_over(obs: Observation, e: Event, tr: Translate | None) -> Clause:
     winners = [str(w) for w in e.get("winners", ())]
     sides: list[list[str]] = []
     for name in winners:
-        pair = pairs.team_of(obs, name)
+        pair = seats.team_of(obs, name)
         if pair not in sides:
             sides.append(pair)
     if not sides:
         return "caption.game-over", {}
-    names = [pairs.team_noun(side, tr) for side in sides]
+    names = [seats.team_noun(side, tr) for side in sides]
     key = "caption.game-over.side" if len(sides) == 1 else "caption.game-over.winners"
     return key, {"names": text.names_list(names, tr)}
+
+
+HOOKS.run_starts.update(RUN_STARTS)
+HOOKS.opens_run.append(opens_run)
+# First, before the expansions registered earlier: a player of two bandits is told as a pair
+# whatever else the table plays (V-2, V-3).
+HOOKS.clauses.insert(0, clauses)

@@ -8,9 +8,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import assets, draw, fonts, layout, pairs, scoreboard, theme
+from render import assets, draw, fonts, layout, scoreboard, seats, theme
 from render import text as txt
+from render.hooks import HOOKS
 from render.text import Translate
+from render.variants import pairs
 
 Observation = dict[str, Any]
 SIDE_GAP = 10  # between two players' blocks
@@ -19,30 +21,17 @@ COLUMNS_NO_GUNSLINGER = {"bandit": 24, "purse": 290, "jewel": 430, "strongbox": 
 TEAM_LEFT = 846  # the side's total: right of the bandits' own totals
 
 
-def side_rows(obs: Observation) -> list[dict[str, Any]]:
-    """The sides, the winners first, then by score: their bandits' rows (scoreboard's) and total."""
-    rows = {row["name"]: row for row in scoreboard._rows(obs)}
-    out = []
-    for side in pairs.sides(obs):
-        members = [rows[name] for name in side["bandits"] if name in rows]
-        out.append({"bandits": side["bandits"], "rows": members, "score": side["score"],
-                    "winner": any(r["winner"] for r in members),
-                    "bullets": sum(r["bullets"] for r in members)})
-    out.sort(key=lambda s: (not s["winner"], -s["score"], s["bullets"]))
-    return out
-
-
 def _by_side(obs: Observation, translate: Translate | None) -> Image.Image | None:
-    """The count by side for a table of two bandits a player, or of teams (render.scoreboard's
-    ``OTHER_BOARDS``); None for the others."""
+    """The count by side for a table of two bandits a player, or of teams (render.hooks'
+    ``boards``, which render.scoreboard asks first); None for the others."""
     return scoreboard_image(obs, translate=translate) if layout.grouped_key(obs) else None
 
 
-scoreboard.OTHER_BOARDS.append(_by_side)
+HOOKS.boards.append(_by_side)
 
 
 def scoreboard_image(obs: Observation, *, translate: Translate | None = None) -> Image.Image:
-    sides = side_rows(obs)
+    sides = scoreboard.side_rows(obs)
     W = layout.WIDTH
     title_h, head_h, row_h = layout.SCORE_TITLE_H, layout.SCORE_HEAD_H, layout.SCORE_ROW_H
     block_h = 2 * row_h + 8
@@ -52,7 +41,7 @@ def scoreboard_image(obs: Observation, *, translate: Translate | None = None) ->
     d.rectangle((0, 0, W, title_h - 4), fill=theme.HEADER_BG)
     draw.text(img, (layout.MARGIN + 6, (title_h - 4) / 2), txt.t("score.title", translate), "bold", 24,
               theme.HEADER_TEXT)
-    winners = [pairs.team_noun(s["bandits"], translate) for s in sides if s["winner"]]
+    winners = [seats.team_noun(s["bandits"], translate) for s in sides if s["winner"]]
     if winners:
         key = "score.side-wins" if len(winners) == 1 else "score.winners"
         line = txt.t(key, translate, names=txt.names_list(winners, translate))

@@ -1,8 +1,9 @@
 """Horses & Stagecoach on the train picture: the road beside the train, the stagecoach on it under
 the car it faces, the shotgun, the horses beside the cars' numbers, the riders of the horse attack.
 
-The base pictures call these only when the observation has a ``stagecoach``: a game without the
-expansion draws exactly as before. Where everything goes is render.layout's (the road, the
+The base pictures call these through render.hooks (registered at the end of this module); each
+draws only when the observation has a ``stagecoach``, so a game without the expansion draws exactly
+as before. Where everything goes is render.layout's (the road, the
 stagecoach's box and its positions); this module only draws.
 """
 
@@ -15,6 +16,8 @@ from PIL import Image, ImageDraw
 
 from render import assets, draw, layout, theme
 from render import text as txt
+from render.hooks import HOOKS
+from render.horses import sprites
 from render.layout import RIDING, SHOTGUN, Corner, TrainLayout
 from render.text import Translate
 
@@ -34,12 +37,13 @@ def scenery(d: ImageDraw.ImageDraw, tl: TrainLayout) -> None:
     d.rectangle((0, top, road.right, top + 2), fill=theme.GROUND_DARK)
 
 
-def coach(img: Image.Image, tl: TrainLayout) -> None:
+def coach(img: Image.Image, obs: Observation, tl: TrainLayout, corners: dict[str, Corner],
+          translate: Translate | None) -> None:
     """The stagecoach under the car it faces (its pawns and loot are drawn over it)."""
     if tl.coach is None:
         return
     box = tl.coach
-    draw.paste(img, assets.stagecoach(box.at_origin()), (box.box.x, box.roof.y))
+    draw.paste(img, sprites.stagecoach(box.at_origin()), (box.box.x, box.roof.y))
 
 
 def horses(img: Image.Image, obs: Observation, tl: TrainLayout, *, scale: float = 1.0,
@@ -49,7 +53,7 @@ def horses(img: Image.Image, obs: Observation, tl: TrainLayout, *, scale: float 
     counts = Counter(int(car) for car in obs["stagecoach"].get("horses", ()))
     by_index = {car.index: car for car in tl.cars}
     w, h = round(layout.HORSE_W * scale), round(layout.HORSE_H * scale)
-    sprite = assets.horse(w, h)
+    sprite = sprites.horse(w, h)
     for car, n in counts.items():
         if car not in by_index:
             continue
@@ -73,18 +77,22 @@ def attacked_car(img: Image.Image, obs: Observation, tl: TrainLayout, translate:
               theme.OUTLINE, "m")
 
 
-def before_pawns(img: Image.Image, corners: dict[str, Corner]) -> None:
+def before_pawns(img: Image.Image, obs: Observation, tl: TrainLayout, corners: dict[str, Corner],
+                 translate: Translate | None) -> None:
     """What stands behind the bandits' pawns: the shotgun, where the layout placed him (the
     stagecoach roof, or the roof of its car)."""
     corner = corners.get(SHOTGUN)
     if corner is not None:
-        draw.paste(img, assets.shotgun(), corner)
+        draw.paste(img, sprites.shotgun(), corner)
 
 
-def after_pawns(img: Image.Image, obs: Observation, corners: dict[str, Corner]) -> None:
+def after_pawns(img: Image.Image, obs: Observation, tl: TrainLayout, corners: dict[str, Corner],
+                translate: Translate | None) -> None:
     """Over the riders' pawns of the horse attack (H-2): each one's horse, in front of their legs
     (a pawn astride); a closed fist over those who have chosen in secret where to stop."""
-    sprite = assets.horse(layout.RIDER_HORSE_W, layout.RIDER_HORSE_H)
+    if not obs.get("stagecoach"):
+        return
+    sprite = sprites.horse(layout.RIDER_HORSE_W, layout.RIDER_HORSE_H)
     for bandit in obs["bandits"]:
         corner = corners.get(bandit["name"])
         if bandit["at"] == RIDING and corner is not None:
@@ -98,9 +106,34 @@ def after_pawns(img: Image.Image, obs: Observation, corners: dict[str, Corner]) 
 
 def header(img: Image.Image, obs: Observation, right: int, mid: int) -> None:
     """In the header, left of ``right``: the hostages still free (H-12), as a hostage and a count."""
+    if not obs.get("stagecoach"):
+        return
     free = len(obs["stagecoach"].get("hostages", ()))
     if not free:
         return
     label = f"×{free}"
     w = draw.text(img, (right, mid), label, "bold", 17, theme.HEADER_TEXT, "r")
-    draw.paste(img, assets.hostage(26), (right - w - 30, mid - 13))
+    draw.paste(img, sprites.hostage(26), (right - w - 30, mid - 13))
+
+
+def road(img: Image.Image, obs: Observation, tl: TrainLayout, translate: Translate | None) -> None:
+    """Beside the train picture's train: the horses by the cars, the wagon the horse attack reached."""
+    if obs.get("stagecoach"):
+        horses(img, obs, tl)
+        attacked_car(img, obs, tl, translate)
+
+
+def horses_at(img: Image.Image, obs: Observation, tl: TrainLayout, scale: float,
+              corners: dict[int, Corner] | None) -> None:
+    """The horses where another picture puts them (the planning picture's shrunk train)."""
+    if obs.get("stagecoach"):
+        horses(img, obs, tl, scale=scale, corners=corners)
+
+
+HOOKS.scenery.append(scenery)
+HOOKS.header.append(header)
+HOOKS.road.append(road)
+HOOKS.horses.append(horses_at)
+HOOKS.under_loot.append(coach)
+HOOKS.before_pawns.append(before_pawns)
+HOOKS.after_pawns.append(after_pawns)

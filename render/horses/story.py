@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from render.hooks import HOOKS
+
 Event = dict[str, Any]
 Observation = dict[str, Any]
 
@@ -79,7 +81,7 @@ def apply_event(obs: Observation, event: Event) -> None:
         else:
             floor.pop(event["at"], None)
         _gone(coach, "flask", int(event["flasks"]))
-    elif kind == "drink" and event["bandit"] in bandits:  # the Marshal player's: render.prisoners_story
+    elif kind == "drink" and event["bandit"] in bandits:  # the Marshal player's: render.prisoners.story
         drink(coach, bandits[event["bandit"]]["loot"], event)
     elif kind == "melee-reveal":
         _reveal(obs, event["cards"])
@@ -123,3 +125,6 @@ def _reveal(obs: Observation, cards: list[dict[str, Any]]) -> None:
                 played.update(face_down=False, bandit=owner, action=action)
                 end = index
                 break
+
+
+HOOKS.story.append(apply_event)

@@ -11,7 +11,8 @@ from typing import Any
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import REVOLVERS
 from engine.prisoners.model import FALLEN, MAIL, MARSHAL
-from render import horses_story
+from render.hooks import HOOKS
+from render.horses import story as horses_story
 
 Event = dict[str, Any]
 Observation = dict[str, Any]
@@ -95,3 +96,6 @@ def apply_event(obs: Observation, event: Event) -> None:
                 prison["rewards"]["mail"].append(MAIL)
                 if not here:
                     obs["floor_loot"].pop(at, None)
+
+
+HOOKS.story.append(apply_event)

@@ -12,18 +12,20 @@ from typing import Any
 
 from lang import Noun, english
 from render import text
+from render.hooks import HOOKS
 from render.text import Translate
 
 Event = dict[str, Any]
+Observation = dict[str, Any]
 Clause = tuple[str, dict[str, Any]]
 
-# Events that open a new run (one picture, one caption each): render.caption.RUN_STARTS adds them.
 STAGGER = "a-shot-for-the-marshal"  # the marshal's moves after his drink (H-22)
+# Events that open a new run (one picture, one caption each): registered with render.hooks.
 RUN_STARTS = frozenset({"horse-attack", "attack-choice", "attack-reveal", "stagecoach", "drink", "melee-reveal",
                         "attack-plan"})
 
 
-def clauses(events: Sequence[Event], i: int, tr: Translate | None) -> list[Clause] | None:
+def clauses(obs: Observation | None, events: Sequence[Event], i: int, tr: Translate | None) -> list[Clause] | None:
     """The clauses of ``events[i]``, or None when the base captions tell it."""
     e = events[i]
     kind = e["type"]
@@ -85,3 +87,7 @@ def clauses(events: Sequence[Event], i: int, tr: Translate | None) -> list[Claus
 def hostage_noun(hostage: str, tr: Translate | None) -> Noun:
     key = f"hostage.{hostage}"
     return (tr or english()).noun(key) if text.exists(key) else Noun(hostage)
+
+
+HOOKS.run_starts.update(RUN_STARTS)
+HOOKS.clauses.append(clauses)

@@ -1,23 +1,23 @@
-"""A player with two bandits (V-2 for 2 or 3 players, V-3 the two-player game): who plays whom.
+"""A player with two bandits (V-2 for 2 or 3 players, V-3 the two-player game): their partner, their
+name as a caption's subject, and their marks.
 
-The observation says it seat by seat (``seats[i]["bandits"]`` names two bandits); every picture
-asks here rather than reading the variant, so that a hand-built observation draws the same. A
-player is named by their pair ("Ghost & Tuco"), a team's emblem is a disc split in their two
-colours, and a card of the player whose bandit the public does not know (face down) is a back in
-both colours.
+Who plays whom the observation says seat by seat, and render.seats reads it for every picture. A
+team's emblem is a disc split in their two colours, a card of the player whose bandit the public
+does not know (face down) is a back in both colours, and a card in a player's hand wears its
+bandit's disc. Importing this module registers those drawings with render.hooks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from lang import Noun
-from render import assets, draw, fonts, layout, theme
+from render import assets, draw, fonts, seats, theme
 from render import text as txt
+from render.hooks import HOOKS
 from render.text import Translate
 
 Observation = dict[str, Any]
@@ -25,68 +25,18 @@ Observation = dict[str, Any]
 NO_GUNSLINGER = "two-player"  # V-3.3: the two-player game has no Gunslinger title
 
 
-def paired(obs: Observation | None) -> bool:
-    """Whether every player has two bandits (layout.pairs_key: the panels are grouped by player)."""
-    return obs is not None and layout.pairs_key(obs)
-
-
-def team(obs: Observation, seat: int) -> list[str]:
-    """The bandits of ``seat``, first bandit first."""
-    for view in obs.get("seats", ()):
-        if view["seat"] == seat:
-            return [str(b) for b in view["bandits"]]
-    return []
-
-
-def team_of(obs: Observation, bandit: str) -> list[str]:
-    """The pair ``bandit`` belongs to (itself alone when no seat names it)."""
-    for view in obs.get("seats", ()):
-        if bandit in view["bandits"]:
-            return [str(b) for b in view["bandits"]]
-    return [bandit]
-
-
 def partner(obs: Observation, bandit: str) -> str | None:
     """The other bandit of ``bandit``'s player."""
-    return next((b for b in team_of(obs, bandit) if b != bandit), None)
-
-
-def team_noun(bandits: Sequence[str], translate: Translate | None = None) -> Noun:
-    """A pair's name, "Ghost & Tuco", in every grammatical form of the names."""
-    joiner = txt.t("team.and", translate)
-    return Noun.joined([txt.bandit_noun(b, translate) for b in bandits], joiner, joiner)
-
-
-def team_name(bandits: Sequence[str], translate: Translate | None = None) -> str:
-    return str(team_noun(bandits, translate))
+    return next((b for b in seats.team_of(obs, bandit) if b != bandit), None)
 
 
 def player_noun(obs: Observation, seat: int, translate: Translate | None = None) -> Noun:
     """A player by their pair: "Ghost & Tuco's player" (a caption's subject)."""
-    return Noun(txt.t("team.player", translate, bandits=team_noun(team(obs, seat), translate)))
+    return Noun(txt.t("team.player", translate, bandits=seats.team_noun(seats.team(obs, seat), translate)))
 
 
 def no_gunslinger(obs: Observation) -> bool:
     return (obs.get("options") or {}).get("variant") == NO_GUNSLINGER
-
-
-def groups(obs: Observation) -> list[list[str]]:
-    """The bandits drawn together, in seat order: each player's two (V-2, V-3), or the two
-    partners' of each team (V-4: seats 0-1, 2-3, 4-5)."""
-    seats = [[str(b) for b in view["bandits"]] for view in obs.get("seats", ())]
-    if layout.partners_key(obs):
-        return [seats[a] + seats[a + 1] for a in range(0, len(seats), 2)]
-    return seats
-
-
-def sides(obs: Observation) -> list[dict[str, Any]]:
-    """The final count's sides: ``result["sides"]`` when the engine gave them, else each group
-    with the sum of their scores (a replayed observation has only the game-over's scores)."""
-    result = obs.get("result") or {}
-    if result.get("sides"):
-        return [{"bandits": list(s["bandits"]), "score": int(s["score"])} for s in result["sides"]]
-    scores: dict[str, int] = result.get("scores", {})
-    return [{"bandits": group, "score": sum(int(scores.get(b, 0)) for b in group)} for group in groups(obs)]
 
 
 # --- the team's marks: an emblem, a back, an owner's disc on a card ------------------------------
@@ -150,3 +100,9 @@ def owned_card(owner: str, action: str, w: int, h: int, label: str, letter: str)
     inset = max(3, w // 22)
     draw.paste(out, owner_disc(owner, letter, d), (inset, inset))
     return out
+
+
+HOOKS.emblems.append(emblem)
+HOOKS.team_backs.append(team_back)
+HOOKS.owner_discs.append(owner_disc)
+HOOKS.owned_cards.append(owned_card)

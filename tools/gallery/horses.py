@@ -1,4 +1,4 @@
-"""The gallery's Horses & Stagecoach pictures (render.gallery writes them with the rest): every
+"""The gallery's Horses & Stagecoach pictures (tools.gallery.build writes them with the rest): every
 action and event of the expansion on a hand-built train, the horse attack, the Mêlée's reveal and a
 drink from real games, a player's planning picture and hand, the final count, and Ride's picture in
 every language.
@@ -12,7 +12,6 @@ from typing import Any
 import engine  # noqa: F401  (registers every decision handler)
 from engine import Options, new_game, observe
 from lang import CODES, language
-from render.gallery import ROUND_CARD_OF_ACTIONS, Picture, _dress, _scenario_frames, _scene
 from render.hand import hand_image
 from render.pile import pile_image
 from render.planning import planning_image
@@ -20,6 +19,7 @@ from render.play import answered
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
+from tools.gallery.base import ROUND_CARD_OF_ACTIONS, Picture, _dress, _scenario_frames, _scene
 
 HORSES = {"options": {"horses": True, "powers": False}}
 

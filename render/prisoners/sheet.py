@@ -11,8 +11,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.prisoners.data import prisoners_data
-from render import assets, draw, fonts, layout, prisoners, prisoners_score, theme
+from render import assets, draw, fonts, layout, theme
 from render import text as txt
+from render.hooks import HOOKS, Block
+from render.prisoners import board, score
 from render.text import Translate
 
 Observation = dict[str, Any]
@@ -28,12 +30,12 @@ def seen_chips(prison: dict[str, Any], translate: Translate | None) -> list[tupl
     """The objectives the Marshal has seen, each with whether it is met as things stand."""
     seen = [o for o in prison["objectives"] if o]
     met = prison.get("met") or [False] * len(seen)
-    return prisoners_score.objective_chips(seen, {o for o, done in zip(seen, met, strict=True) if done}, translate)
+    return score.objective_chips(seen, {o for o, done in zip(seen, met, strict=True) if done}, translate)
 
 
 def sheet_height(obs: Observation, width: int, translate: Translate | None) -> int:
-    rows = len(prisoners_score.chip_rows(seen_chips(obs["prison"], translate), _room(width)))
-    return HEAD_H + rows * (prisoners_score.CHIP_H + 6) + LINE_H + 16
+    rows = len(score.chip_rows(seen_chips(obs["prison"], translate), _room(width)))
+    return HEAD_H + rows * (score.CHIP_H + 6) + LINE_H + 16
 
 
 def draw_sheet(img: Image.Image, obs: Observation, y: int, translate: Translate | None) -> None:
@@ -47,18 +49,18 @@ def draw_sheet(img: Image.Image, obs: Observation, y: int, translate: Translate 
     size = fonts.fit_size(head, "bold", 20, _room(img.width), 13)
     draw.text(img, (x, y + HEAD_H / 2 + 2), fonts.ellipsize(head, "bold", size, _room(img.width)), "bold", size,
               theme.PANEL_TEXT)
-    below = prisoners_score.draw_chips(img, chips, x, y + HEAD_H, _room(img.width), open_mark="☐")
+    below = score.draw_chips(img, chips, x, y + HEAD_H, _room(img.width), open_mark="☐")
     mid = below + LINE_H / 2 - 2
     rewards = prison["rewards"]
-    for icon, n in ((prisoners._wanted(True), len(prison["wanted"])),
-                    (prisoners._prisoner("", "", 16, 22), len(rewards["prisoners"])),
+    for icon, n in ((board._wanted(True), len(prison["wanted"])),
+                    (board._prisoner("", "", 16, 22), len(rewards["prisoners"])),
                     (assets.loot("mailbag", 20), len(rewards["mail"]))):
         draw.paste(img, icon, (x, int(mid - icon.height / 2)))
         x += icon.width + 4
         x += draw.text(img, (x, mid), f"×{n}", "bold", 16, theme.PANEL_TEXT if n else theme.PANEL_DIM) + 16
     x += 8
     for value in prison["aces"]:  # the Fist-fight aces still on his portrait
-        draw.paste(img, prisoners._ace(value), (x, int(mid - 10)))
+        draw.paste(img, board._ace(value), (x, int(mid - 10)))
         x += 18
     x += 16
     for revolver in prison["revolvers"]:  # six Marshal bullets each, fired from the top
@@ -69,3 +71,6 @@ def draw_sheet(img: Image.Image, obs: Observation, y: int, translate: Translate 
     for kind in prison.get("flasks", ()):  # his whiskey (M-40), as he knows it: old or not
         draw.paste(img, assets.loot(kind, 22), (x, int(mid - 11)))
         x += 24
+
+
+HOOKS.sheets.append(Block(sheet_height, draw_sheet))  # under the Marshal player's hand (render.hand, render.planning)

@@ -1,10 +1,10 @@
 """Load bench: the real bot on SimCord with many 4-player games played at once, the way Discord
 delivers clicks: concurrently, never waiting for the bot to be idle.
 
-    python -m table.loadbench --games 10 --seconds 60
-    python -m table.loadbench --games 20 --seats human,hard,hard,hard
-    python -m table.loadbench --restart 1000
-    python -m table.loadbench --games 10 --database postgresql://colt@/bench?host=/run/postgresql
+    python -m tools.loadbench --games 10 --seconds 60
+    python -m tools.loadbench --games 20 --seats human,hard,hard,hard
+    python -m tools.loadbench --restart 1000
+    python -m tools.loadbench --games 10 --database postgresql://colt@/bench?host=/run/postgresql
 
 SimCord's own ``click`` waits until the whole bot is idle, so tests built on it never overlap two
 interactions. Here each game has its own task that plays its people: it reads from storage who
@@ -1705,7 +1705,7 @@ async def bench(options: Options) -> Tally:
 
 
 def parse(argv: list[str] | None = None) -> Options:
-    parser = argparse.ArgumentParser(prog="python -m table.loadbench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.loadbench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=Options.games, help="concurrent games (default 10)")
     parser.add_argument("--seconds", type=float, default=Options.seconds,
                         help="seconds of play, or until every game is over (default 60)")

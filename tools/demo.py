@@ -1,6 +1,6 @@
 """A whole game played by AI bandits, drawn as the bot draws it: the public view only.
 
-    python -m render.demo OUT_DIR [--players 4] [--seed S] [--levels hard,normal,normal,easy] [--iterations N]
+    python -m tools.demo OUT_DIR [--players 4] [--seed S] [--levels hard,normal,normal,easy] [--iterations N]
 
 Writes into OUT_DIR one train picture per resolved action and per round event
 (``r<round>-<n>-<what>.png``), the final ``scoreboard.png`` and the animated ``replay.webp`` (or
@@ -20,7 +20,7 @@ from engine import apply, new_game, observe
 from engine.ai import LEVELS, choose
 from engine.data import base
 from engine.observe import observe_log
-from render.caption import RUN_STARTS
+from render.caption import opens_run
 from render.encode import png
 from render.replay import replay
 from render.scoreboard import scoreboard_image
@@ -68,7 +68,7 @@ def play_and_draw(
             if first["type"] in SHOWN:
                 finish()
                 action = (first.get("card", "").partition(":")[2] or first["event"] or first["type"], frame)
-            elif first["type"] not in RUN_STARTS and action is not None:
+            elif not opens_run(first, None) and action is not None:
                 # The rest of an action that waited for its owner's choice: one picture of all of it.
                 action = (action[0], dict(frame, log=action[1]["log"] + frame["log"]))
             else:
@@ -85,7 +85,7 @@ def play_and_draw(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m render.demo", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.demo", description=__doc__.split("\n")[0])
     parser.add_argument("out_dir", type=Path)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)

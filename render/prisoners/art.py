@@ -1,7 +1,8 @@
 """The art of Marshal & Prisoners, drawn by code like the base game's (render.icons): the mail bag,
 the prisoners, the cell's bars, the Fist-fight aces, the Wanted poster and the maluses' marks.
 
-Importing this module adds the mail bag to ``icons.LOOT_PAINTERS`` (render.assets imports it).
+Importing this module adds the mail bag to ``icons.LOOT_PAINTERS`` (its package imports it, and
+render imports the package).
 """
 
 from __future__ import annotations

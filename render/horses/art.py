@@ -2,7 +2,7 @@
 shotgun, the stagecoach, the flasks and the hostage.
 
 Importing this module adds the flasks to ``icons.LOOT_PAINTERS``, so that they lie on floors and
-sit in panels like any loot (render.assets imports it).
+sit in panels like any loot (its package imports it, and render imports the package).
 """
 
 from __future__ import annotations
