@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import model
 from engine.model import Bandit, Game, Hooks, Options
 
-__all__ = ["HOOKS", "SCENARIO_HOOKS", "Hooks", "ScenarioHooks", "forget", "hooks_for", "scope", "through"]
+__all__ = ["HOOKS", "SCENARIO_HOOKS", "SCOPES", "Hooks", "ScenarioHooks", "Scope", "forget", "hooks_for", "narrowed",
+           "scope", "through"]
+
+R = TypeVar("R")  # a registry of hooks: a dataclass of lists, dicts and sets
 
 # Every hook of every expansion imported; a game reads its narrowed copy (``hooks_for``).
 HOOKS = Hooks()
@@ -75,23 +78,28 @@ def forget() -> None:
 
 
 def _narrowed(playing: set[str]) -> Hooks:
-    """``HOOKS`` without the functions of the scopes not playing; names (``players``, ``off_board``)
-    stay, they cost nothing and say what a piece is."""
+    return narrowed(HOOKS, SCOPES, playing)
+
+
+def narrowed(every: R, scopes: list[Scope], playing: set[str]) -> R:
+    """A registry of hooks (``HOOKS``, or the AI's: engine.ai.hooks) without the functions of the
+    scopes not playing; names (``players``, ``off_board``) stay, they cost nothing and say what a
+    piece is."""
     def applies(hook: Any) -> bool:
         module = getattr(hook, "__module__", None) or ""
-        inner = max((s for s in SCOPES if s.holds(module)), key=lambda s: len(s.package), default=None)
+        inner = max((s for s in scopes if s.holds(module)), key=lambda s: len(s.package), default=None)
         return inner is None or inner.package in playing
 
-    narrowed = Hooks()
-    for f in fields(Hooks):
-        every = getattr(HOOKS, f.name)
-        if isinstance(every, list):
-            setattr(narrowed, f.name, [h for h in every if applies(h)])
-        elif isinstance(every, dict):
-            setattr(narrowed, f.name, {k: h for k, h in every.items() if applies(h)})
+    found = type(every)()
+    for f in fields(every):  # type: ignore[arg-type]  # a dataclass of hooks
+        hooks = getattr(every, f.name)
+        if isinstance(hooks, list):
+            setattr(found, f.name, [h for h in hooks if applies(h)])
+        elif isinstance(hooks, dict):
+            setattr(found, f.name, {k: h for k, h in hooks.items() if applies(h)})
         else:
-            setattr(narrowed, f.name, set(every))
-    return narrowed
+            setattr(found, f.name, set(hooks))
+    return found
 
 
 @dataclass

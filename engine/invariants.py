@@ -1,4 +1,4 @@
-"""What must hold in every game state: used by selfplay, the property tests and snapshot loading."""
+"""What must hold in every game state: used by self-play (tools.selfplay), the property tests and snapshot loading."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 
 Read from the source, not by importing it: every ``import`` and ``from … import`` of the product's
 modules (``bot.py``, ``engine``, ``render``, ``table``, ``cogs``, ``lang``), wherever it stands in a
-module, is an arrow. The circles still to untangle are listed (``STILL_TANGLED``): the test fails on
-a new circle, and on a listed one that is gone (so the list stays true).
+module, is an arrow. Besides circles, the tests hold the shape docs/architecture.md describes: the
+layers' order, each expansion one package per layer that only the layer's root imports, and the
+tools outside the product.
 """
 
 from __future__ import annotations
@@ -13,12 +14,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "table", "cogs", "lang")
-
-# Left for the rest of issue 30: the normal AI and its expansions' parts.
-STILL_TANGLED = {
-    frozenset({"engine.ai.normal", "engine.ai.normal_horses", "engine.ai.normal_pairs", "engine.ai.normal_prisoners"}),
-}
-
 
 def modules() -> dict[str, Path]:
     """The product's modules by dotted name (a package by its ``__init__``)."""
@@ -106,18 +101,11 @@ def test_the_finder_sees_a_circle_through_a_type_only_import() -> None:
     assert "table.store" in arrows(known)["table.storage_pg"]  # the PostgreSQL store builds on the shared one
 
 
-def test_no_new_import_circle_and_the_listed_ones_are_still_there() -> None:
+def test_no_import_circle() -> None:
+    """The SQLite and PostgreSQL stores share ``table.store``, which imports neither; the cogs take
+    the bot's parts, not its class; the hook points sit beside ``Game``, the registries above."""
     found = circles(arrows(modules()))
-    assert found - STILL_TANGLED == set(), f"a new import circle: {sorted(map(sorted, found - STILL_TANGLED))}"
-    gone = STILL_TANGLED - found
-    assert gone == set(), f"untangled, take it off the list: {sorted(map(sorted, gone))}"
-
-
-def test_the_storage_and_the_cogs_are_free_of_circles() -> None:
-    """Issue 30: the SQLite and PostgreSQL stores share ``table.store``, which imports neither; the
-    cogs take the bot's parts, not its class."""
-    found = circles(arrows(modules()))
-    assert not [group for group in found if any(m.startswith(("table.", "cogs", "bot")) for m in group)]
+    assert not found, f"an import circle: {sorted(map(sorted, found))}"
 
 
 # Issue 30: an expansion or a variant is a package in each layer, and the base reaches it only
@@ -128,33 +116,6 @@ EXPANSIONS = tuple(f"{layer}.{name}" for layer in ("engine", "engine.ai", "rende
 ROOTS = {"engine", "engine.ai", "render"}
 # Words that name an expansion or a variant: a module so named belongs in its package.
 EXPANSION_WORDS = ("horses", "stagecoach", "prisoners", "normal_marshal", "pairs", "teams")
-
-# Left for the rest of issue 30 (the test fails when one is fixed and still listed).
-STILL_IMPORTING: set[str] = {
-    "engine.ai.hard",
-    "engine.ai.normal",
-    "engine.ai.normal_horses",
-    "engine.ai.normal_marshal",
-    "engine.ai.normal_pairs",
-    "engine.ai.normal_prisoners",
-    "engine.ai.value",
-    "engine.ai.worlds",
-    "engine.ai.worlds_horses",
-    "engine.ai.worlds_pairs",
-    "engine.ai.worlds_prisoners",
-    "engine.ai.worlds_teams",
-    "engine.arena",
-}
-STILL_OUTSIDE: set[str] = {
-    "engine.ai.normal_horses",
-    "engine.ai.normal_marshal",
-    "engine.ai.normal_pairs",
-    "engine.ai.normal_prisoners",
-    "engine.ai.worlds_horses",
-    "engine.ai.worlds_pairs",
-    "engine.ai.worlds_prisoners",
-    "engine.ai.worlds_teams",
-}
 
 
 def _in_expansion(name: str) -> bool:
@@ -168,10 +129,9 @@ def base_modules_importing_an_expansion() -> dict[str, set[str]]:
 
 
 def test_no_base_module_imports_an_expansion() -> None:
-    found = base_modules_importing_an_expansion()
-    new = {name: sorted(targets) for name, targets in found.items() if name not in STILL_IMPORTING}
-    assert not new, f"a base module imports an expansion (use the layer's hooks): {new}"
-    assert set(found) >= STILL_IMPORTING, f"fixed, take it off the list: {sorted(STILL_IMPORTING - set(found))}"
+    found = {name: sorted(targets) for name, targets in base_modules_importing_an_expansion().items()}
+    assert not found, f"a base module imports an expansion (use the layer's hooks): {found}"
+    assert "engine.horses.rules" in arrows(modules())["engine.horses"]  # the roots do, and are seen to
 
 
 def modules_named_for_an_expansion_outside_it() -> set[str]:
@@ -181,20 +141,24 @@ def modules_named_for_an_expansion_outside_it() -> set[str]:
 
 def test_an_expansion_s_modules_live_in_its_packages() -> None:
     found = modules_named_for_an_expansion_outside_it()
-    assert found <= STILL_OUTSIDE, f"an expansion's module outside its package: {sorted(found - STILL_OUTSIDE)}"
-    assert found >= STILL_OUTSIDE, f"moved, take it off the list: {sorted(STILL_OUTSIDE - found)}"
+    assert not found, f"an expansion's module outside its package: {sorted(found)}"
+    assert "engine.ai.variants.pairs" in modules() and _in_expansion("render.horses.stagecoach")
 
 
 # Tools (benchmarks, the arena, the demo, the gallery builder) live in tools/, run with
 # ``python -m tools.<name>``; the installed packages hold only what the bot runs.
 TOOLS = {"arena", "bench", "selfplay", "demo", "gallery", "loadbench"}
-TOOLS_STILL_INSIDE = {"engine.arena", "engine.bench", "engine.selfplay"}
 
 
-def test_tools_live_outside_the_product() -> None:
+def test_tools_live_outside_the_product_and_the_product_never_imports_them() -> None:
     inside = {name for name in modules() if name.rpartition(".")[2] in TOOLS}
-    assert inside <= TOOLS_STILL_INSIDE, f"a tool inside the product's packages: {sorted(inside - TOOLS_STILL_INSIDE)}"
-    assert inside >= TOOLS_STILL_INSIDE, f"moved, take it off the list: {sorted(TOOLS_STILL_INSIDE - inside)}"
+    assert not inside, f"a tool inside the product's packages: {sorted(inside)}"
+    importing = sorted(name for name, path in modules().items() for node in ast.walk(ast.parse(path.read_text()))
+                       if isinstance(node, ast.ImportFrom | ast.Import) and any(
+                           (getattr(node, "module", None) or alias.name).split(".")[0] == "tools"
+                           for alias in node.names))
+    assert not importing, f"the product imports a tool: {importing}"
+    assert (ROOT / "tools" / "loadbench.py").exists() and (ROOT / "tools" / "arena.py").exists()
 
 
 # The layers, lowest first (docs/architecture.md): a module imports its own layer and those below.
@@ -207,6 +171,6 @@ def layer_of(name: str) -> int:
 
 def test_each_layer_imports_only_the_layers_below_it() -> None:
     upward = sorted(f"{name} → {target}" for name, targets in arrows(modules()).items() for target in targets
-                    if layer_of(target) > layer_of(name) and name not in TOOLS_STILL_INSIDE)
+                    if layer_of(target) > layer_of(name))
     assert not upward, f"an import up the layers: {upward}"
     assert layer_of("engine.ai.hard") == 2 and layer_of("engine.horses.rules") == 1 and layer_of("bot") == 6

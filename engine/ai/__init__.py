@@ -11,13 +11,17 @@
 ``choose`` never changes ``game``: the normal and hard bandits read ``observe(game, seat)`` and
 their own pending decision, and play on worlds of their own; it imports nothing but the engine,
 so it may run in a worker thread on a private copy of the game.
+
+The expansions' and variants' parts of the AI are packages of their own (``horses``, ``prisoners``,
+``variants``), as in the engine: importing this package registers them with the AI's hooks
+(engine.ai.hooks); the base AI never imports them.
 """
 
 from __future__ import annotations
 
 import random
 
-from engine.ai import easy, hard, normal
+from engine.ai import easy, hard, horses, normal, prisoners, variants  # noqa: F401  (the expansions register)
 from engine.ai.worlds import Knowledge
 from engine.model import Game
 from engine.observe import observe

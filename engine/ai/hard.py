@@ -17,12 +17,12 @@ import statistics
 import time
 
 from engine.ai import normal
+from engine.ai.hooks import game_hooks
 from engine.ai.value import margin
 from engine.ai.worlds import Knowledge, clone
 from engine.flow import apply
-from engine.model import Decision, Game, card_action
+from engine.model import Decision, Game
 from engine.observe import observe
-from engine.variants.pairs import TWO_BANDITS
 
 BUDGET_MS = 200.0  # per decision at most: under the 300 ms goal on one core, whatever the load
 RACE_START = 4  # worlds before any answer may be dropped
@@ -77,13 +77,14 @@ def still_in_the_race(results: dict[str, list[float]]) -> dict[str, list[float]]
 
 def candidate_answers(decision: Decision, game: Game) -> list[str]:
     """The answers worth searching: Ghost's face-up play of a card he may hide is never better
-    (B-9.1), but a Fire's with two bandits: only face up does it open the cover (V-2.6)."""
+    (B-9.1), but a Fire's with two bandits: only face up does it open the cover (V-2.6,
+    engine.ai.variants.pairs)."""
     options = decision.options
     if decision.kind != "plan":
         return options
     hidden = {o.partition(" hide ")[2] for o in options if " hide " in o}
-    if game.options.variant == TWO_BANDITS:
-        hidden = {c for c in hidden if card_action(c) != "fire"}
+    for hook in game_hooks(game).hide_only:
+        hidden = hook(game, hidden)
     return [o for o in options if o.partition(" play ")[2] not in hidden]
 
 

@@ -9,14 +9,17 @@ Its habits: rob where the loot is and walk toward it, keep out of the marshal's 
 punch the leader, end the round where the round card's event helps, draw when the hand is poor.
 Powers: Ghost hides his first card, Cheyenne keeps the purses she knocks loose, Tuco's shots
 through the roof and Belle's shelter count when it plans, Django pushes victims toward the marshal,
-Doc's seventh card simply makes drawing rarer. With Horses & Stagecoach, engine.ai.normal_horses
-adds the stagecoach, the shotgun, hostages, whiskey and the expansion's decisions and events.
+Doc's seventh card simply makes drawing rarer. With Horses & Stagecoach, engine.ai.horses.normal
+adds the stagecoach, the shotgun, hostages, whiskey and the expansion's decisions and events; with
+Marshal & Prisoners, engine.ai.prisoners.normal adds the cell, Brilliant ideas and the Marshal
+player as a piece, and engine.ai.prisoners.marshal plays the Marshal himself. Each reaches this
+module only through the AI's hooks (engine.ai.hooks), which a base game finds empty.
 
 A player with two bandits (V-2, V-3) judges each card from the bandit who performs it (a table per
 bandit), never values shooting or punching its own other bandit, and weighs rivals by their
-side's score; engine.ai.normal_pairs adds the cover rule, the card taken and the placement. With
+side's score; engine.ai.variants.pairs adds the cover rule, the card taken and the placement. With
 teams (V-4) the partner is on my side too (never a target, scores counted together), and a
-partner's card in hand is judged from my own bandit, who performs it.
+partner's card in hand is judged from my own bandit, who performs it (engine.ai.variants.teams).
 """
 
 from __future__ import annotations
@@ -27,20 +30,13 @@ from functools import cached_property
 from typing import TypeVar
 
 from engine.actions import fire_targets, has_power
-from engine.ai import normal_horses as horses
-from engine.ai import normal_marshal as marshal_player
-from engine.ai import normal_pairs as pairs
-from engine.ai import normal_prisoners as prisoners
+from engine.ai.hooks import AiHooks, game_hooks
 from engine.ai.value import NOISE, PUBLIC_WORTH, best, kind_worth, standings
-from engine.hooks import through
-from engine.horses.model import COACH_ROOF
-from engine.horses.rules import SHOTGUN
 from engine.marshal import law, marshal_car
-from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, is_bullet, loot_kind
+from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, card_owner, loot_kind
 from engine.planning import turns
 from engine.scoring import sides
 from engine.train import INSIDE, Position
-from engine.variants.teams import performer
 
 MARSHAL_SHOT = 350.0  # meeting the marshal: a dead card in the deck, a lost turn of position
 CROWD = 40.0  # each rival at one's position
@@ -55,15 +51,22 @@ class Table:
     """One seat's reading of a game at one decision: one of its bandits (``bandit``, by default its
     first), the standings, loot in reach."""
 
-    def __init__(self, game: Game, seat: int, bandit: str | None = None, loot: dict[Position, float] | None = None
-                 ) -> None:
+    def __init__(self, game: Game, seat: int, bandit: str | None = None, loot: dict[Position, float] | None = None,
+                 hooks: AiHooks | None = None) -> None:
         self.game = game
         self.seat = seat
         self.me = game.bandits[bandit or game.seats[seat].bandits[0]]
+        # The expansions in play (engine.ai.hooks): resolved once per decision.
+        self.hooks = game_hooks(game) if hooks is None else hooks
         # My side: my bandits (a player may have two, V-2, V-3) and my partner's (V-4).
         self.mine = frozenset(next(side for side in sides(game) if self.me.name in side))
         self.train = game.train
-        self.coach = game.coach
+        # The car the positions beside the train stand at (the stagecoach's, H-3 Ruling), if any.
+        self.beside: int | None = None
+        for place in self.hooks.beside:
+            self.beside = place(game)
+            if self.beside is not None:
+                break
         self.marshal_shot = MARSHAL_SHOT
         self.loot = self._loot() if loot is None else loot
         card = game.current_round_card()
@@ -71,7 +74,9 @@ class Table:
         self.marshal_car = marshal_car(game)  # beside the train: the car the stagecoach faces (M-50)
         self.lawful = law(game)  # the marshal's law (B-7.10), not with a Marshal player (M-5)
         # Stopping by him: a neutral bullet and a flight (B-7.10), or an arrest to fear (M-7).
-        self.marshal_cost = MARSHAL_SHOT if self.lawful else prisoners.ARREST_RISK
+        self.marshal_cost = MARSHAL_SHOT if self.lawful else 0.0
+        for hook in self.hooks.marshal_cost:
+            self.marshal_cost = hook(self, self.marshal_cost)
         # Rivals at a position: a punch waiting to happen (Belle is sheltered, B-9.5).
         self.crowd: dict[Position, float] = {}
         if not has_power(game, self.me, "belle"):
@@ -84,28 +89,22 @@ class Table:
         self._potentials: dict[tuple[Position, bool], float] = {}
 
     def _loot(self) -> dict[Position, float]:
-        game = self.game
-        loot = {pos: max(map(PUBLIC_WORTH.__getitem__, tokens)) for pos, tokens in game.floor_loot.items()}
-        if self.coach is not None and horses.guarded(self):
-            # The strongbox under the shotgun cannot be robbed before he is punched (H-11).
-            free = horses.robbable(self, COACH_ROOF, game.floor_loot[COACH_ROOF])
-            if free:
-                loot[COACH_ROOF] = max(map(PUBLIC_WORTH.__getitem__, free))
-            else:
-                del loot[COACH_ROOF]
+        loot = {pos: max(map(PUBLIC_WORTH.__getitem__, tokens)) for pos, tokens in self.game.floor_loot.items()}
+        for hook in self.hooks.loot:
+            loot = hook(self, loot)
         return loot
 
     def tables(self) -> dict[str, Table]:
         """A table for each of my bandits (this one for its own), the loot reckoned once."""
-        return {name: self if name == self.me.name else Table(self.game, self.seat, name, self.loot)
+        return {name: self if name == self.me.name else Table(self.game, self.seat, name, self.loot, self.hooks)
                 for name in self.game.seats[self.seat].bandits}
 
     def car(self, pos: Position) -> int | None:
         """The car a position belongs to: the stagecoach's, the car it faces (H-3 Ruling); None off
         the board (riding in the horse attack, escaped)."""
         car = self.train.car_of.get(pos)
-        if car is None and self.coach is not None and pos in self.train.floor_of:
-            return int(self.coach.faces)
+        if car is None and self.beside is not None and pos in self.train.floor_of:
+            return self.beside
         return car
 
     def worth_of(self, token: str) -> float:
@@ -125,13 +124,19 @@ class Table:
 
     def performer(self, card: str) -> str:
         """Which of my bandits performs a card of my seat: its own, or mine for a partner's (V-4.3)."""
-        return performer(self.game.seats[self.seat].bandits, card)
+        for hook in self.hooks.performer:
+            return hook(self.game.seats[self.seat].bandits, card)
+        return card_owner(card)
 
     @cached_property
     def punch_to_come(self) -> bool:
         """A Punch of mine in hand or on the pile still to resolve, that will do something."""
         cards = [*self.my_hand(), *self.my_future_cards()]
-        return any(card_action(c) == "punch" for c in cards) and not horses.forbidden(self, "punch")
+        return any(card_action(c) == "punch" for c in cards) and not self.idle("punch")
+
+    def idle(self, action: str) -> bool:
+        """Whether a card of my bandit will do nothing (a hostage's malus, H-12)."""
+        return any(hook(self, action) for hook in self.hooks.idle)
 
     @cached_property
     def scores(self) -> dict[str, float]:
@@ -188,7 +193,8 @@ class Table:
         for q, worth in loot.items():
             if q != pos:
                 qcar = car_of.get(q)
-                steps = abs(car - (self.coach.faces if qcar is None else qcar)) + (floor_of[q] != floor)
+                # Loot beside the train lies in the stagecoach, whose car ``beside`` is.
+                steps = abs(car - (self.beside if qcar is None else qcar)) + (floor_of[q] != floor)  # type: ignore[operator]
                 reach = worth / (2.0 + 2.0 * (steps + (qcar is None)))
                 if q == guarded and self.lawful:
                     reach *= 0.3  # nobody can stay by the marshal to rob it (B-7.10)
@@ -200,8 +206,8 @@ class Table:
         elif floor == INSIDE and abs(self.marshal_car - car) == 1 and self.lawful:
             value -= 0.15 * MARSHAL_SHOT  # a Marshal card away from a bullet
         value -= self.crowd.get(pos, 0.0)
-        if self.coach is not None:
-            value += horses.position_worth(self, pos)
+        for hook in self.hooks.position_worth:
+            value += hook(self, pos)
         if self.end_weight and self.event:
             value += self.end_weight * event_bonus(self, pos)
         return value
@@ -218,7 +224,10 @@ class Table:
                 qcar = train.car_of.get(q, car)
                 steps = abs(qcar - car) + (train.floor_of[q] != floor) + (q in train.car_of)
                 nearby = max(nearby, worth / (2.0 + 2.0 * steps))
-        value += nearby - self.crowd.get(pos, 0.0) + horses.position_worth(self, pos)
+        more = nearby - self.crowd.get(pos, 0.0)
+        for hook in self.hooks.position_worth:
+            more += hook(self, pos)
+        value += more
         if self.end_weight and self.event:
             value += self.end_weight * event_bonus(self, pos)
         return value
@@ -232,22 +241,18 @@ class Table:
         """Stepping into the marshal's car (B-7.10; beside the Marshal player, M-7) or past the
         shotgun on the roofs (H-11)."""
         cost = -self.marshal_cost if to == self.game.marshal else 0.0
-        if self.coach is not None and horses.passes_shotgun(self, self.me.at if start is None else start, to):
-            cost -= horses.SHOTGUN_PASS
+        for hook in self.hooks.step_cost:
+            cost -= hook(self, self.me.at if start is None else start, to)
         return cost
 
     def move_ends(self, pos: Position) -> list[Position]:
         """Where a Move from ``pos`` may end (B-7.4), the expansion's ends included (H-10)."""
+        for hook in self.hooks.move_ends:
+            ends = hook(self, pos)
+            if ends is not None:
+                return ends
         train = self.train
-        if self.coach is None:
-            return train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
-        if pos not in train.floor_of:
-            return []  # off the board (escaped, H-22)
-        if not train.on_train(pos):
-            ends: list[Position] = []
-        else:
-            ends = train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
-        return self._standing(pos, lambda me: through(self.game.hooks.move_ends, self.game, me, ends))
+        return train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
 
     def best_step(self, pos: Position, robbing: bool, loot: dict[Position, float]) -> Position:
         ends = self.move_ends(pos)
@@ -262,10 +267,10 @@ class Table:
             return []
         me = self.me
         bandits = self.game.bandits
-        return self._standing(pos, lambda stand_in: [bandits[n] for n in fire_targets(self.game, stand_in)
+        return self.standing(pos, lambda stand_in: [bandits[n] for n in fire_targets(self.game, stand_in)
                                                      if n != me.name and n in bandits])
 
-    def _standing(self, pos: Position, ask: Callable[[Bandit], list[T]]) -> list[T]:
+    def standing(self, pos: Position, ask: Callable[[Bandit], list[T]]) -> list[T]:
         """Ask the rules something with my bandit standing at ``pos`` for a moment: they ask where
         a bandit stands through the table."""
         me = self.me
@@ -283,8 +288,8 @@ def event_bonus(table: Table, pos: Position) -> float:
     """What the round card's event (B-10) does to a bandit ending the round at ``pos``."""
     event = table.event
     train, game = table.train, table.game
-    if table.coach is not None:
-        bonus = horses.event_bonus(table, pos)
+    for hook in table.hooks.event_bonus:
+        bonus = hook(table, pos)
         if bonus:
             return bonus
     roof = train.is_roof(pos)
@@ -331,24 +336,26 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
             worths[c] = card_worth(tables[name], card_action(c), pos[name], loot, robbing[name])
         return worths[c]
 
+    def drawing() -> float:
+        return draw_worth(table, decision, kinds, turn)
+
+    verbs = table.hooks.plan_verbs
     best_answer, best_value = "", -1e9
     for value in decision.values:
         verb, _, c = value.partition(" ")
         if verb == "draw":
-            worth = draw_worth(table, decision, kinds, turn)
+            worth = drawing()
+        elif verb in verbs:  # the expansion's: a drink (H-13), the Brilliant idea (M-3), a cover's pass (V-2.6)
+            worth = verbs[verb](table, c, worth_of, drawing)
         elif verb == "pass":
-            worth = pairs.pass_worth(table)
-        elif verb == "idea":  # the Brilliant idea taken instead of drawing (M-3)
-            worth = prisoners.idea_draw_worth(table, draw_worth(table, decision, kinds, turn))
-        elif verb == "drink":
-            plays = sorted((worth_of(h) for h in hand if not is_bullet(h)), reverse=True)
-            worth = horses.drink_worth(table, c, plays, draw_worth(table, decision, kinds, turn))
+            worth = 0.0
         else:
             worth = worth_of(c)
             if verb == "hide":
                 worth += 1.0  # B-9.1: the same card, hidden from the others, is never worse
-            elif pairs.covers(table, c, kinds[turn]):
-                worth += pairs.cover_worth(table, c, hand, worth_of)  # V-2.6: one more card played
+            else:
+                for hook in table.hooks.play_bonus:
+                    worth += hook(table, c, kinds[turn], worth_of)  # V-2.6: one more card played
         worth += NOISE * rng.random()
         if worth > best_value:
             best_answer, best_value = value, worth
@@ -365,10 +372,10 @@ def _imagine(
         return loot, table.landing(table.best_step(pos, robbing, loot))
     if action == "floor":
         return loot, _floor_landing(table, pos)
-    if action == "ride":
-        return loot, horses.ride_landing(table, pos, robbing)
-    if action == "punch" and table.coach is not None and horses.punch_worth(table, pos) is not None:
-        return {**loot, pos: kind_worth("strongbox")}, pos  # the shotgun punched off the strongbox
+    for hook in table.hooks.imagine:
+        found = hook(table, action, pos, loot, robbing)
+        if found is not None:
+            return found
     if action == "rob" and pos in loot:
         return {q: w for q, w in loot.items() if q != pos}, pos  # the best token here will be mine
     return loot, pos
@@ -377,11 +384,10 @@ def _imagine(
 def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool) -> float:
     """What playing a card now should bring, judged from where my bandit will be when it resolves."""
     game, me = table.game, table.me
-    if game.prison is not None:
-        if action == "idea":
-            return prisoners.idea_worth(table, pos)
-        if prisoners.stopped(table, action):
-            return 0.0  # the cell, a malus of the round (M-2, M-8)
+    for first in table.hooks.card_worth:
+        worth = first(table, action, pos)
+        if worth is not None:
+            return worth  # a Brilliant idea (M-3); the cell, a malus of the round (M-2, M-8)
     if table.car(pos) is None:
         return 0.0  # escaped (H-22): the card will not resolve
     if action == "rob":
@@ -397,20 +403,23 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
         targets = [b for b in shootable if b.name not in table.mine]
         if not targets:
             return -OWN_SHOT if shootable else 0.0  # only my other bandit to shoot: the shot is compulsory
-        bonus = horses.shot_bonus(table) if table.coach is not None else 0.0
-        return SHOT + bonus + (60.0 if any(b.name in table.leaders for b in targets) else 0.0)
-    if action == "ride":
-        return horses.ride_card_worth(table, pos, robbing)
-    if table.coach is not None and horses.forbidden(table, action):
+        return SHOT + shot_bonus(table) + (60.0 if any(b.name in table.leaders for b in targets) else 0.0)
+    special = table.hooks.action_worth.get(action)
+    if special is not None:
+        return special(table, pos, robbing)  # an expansion's card (Ride, H-3)
+    if table.hooks.idle and table.idle(action):
         return 0.0  # the hostage's malus: the card does nothing (H-12)
     if action == "punch":
-        shotgun = None if table.coach is None else horses.punch_worth(table, pos)
-        if shotgun is not None:
-            return shotgun
+        for hook in table.hooks.punch_worth:
+            piece = hook(table, pos)
+            if piece is not None:
+                return piece  # the shotgun (H-11)
         company = [b for b in game.bandits.values() if b.at == pos and b is not me]
         rivals = [b for b in company if b.name not in table.mine]
         victims = [b for b in rivals if b.loot]
-        ace = prisoners.punch_worth(table, pos)  # the Marshal player's Fist-fight ace (M-5)
+        ace = 0.0  # a piece that is not a bandit: the Marshal player's Fist-fight ace (M-5)
+        for least in table.hooks.punch_least:
+            ace = max(ace, least(table, pos))
         if not victims:
             return max(ace, 20.0 if rivals else -OWN_SHOT if company else 0.0)  # only my other bandit to punch
         return max(ace, 100.0 + max(_knock_loose(table, b) for b in victims) * 0.5)
@@ -431,8 +440,24 @@ def draw_worth(table: Table, decision: Decision, kinds: str, turn: int) -> float
     worth = 120.0 - 25.0 * playable
     if kinds[turn] == TUNNEL:
         worth -= 40.0  # a tunnel hides the card played: better used to play than to draw
-    if table.coach is not None:
-        worth += horses.draw_bonus(table)
+    for hook in table.hooks.draw_bonus:
+        worth += hook(table)
+    return worth
+
+
+def shot_bonus(table: Table) -> float:
+    """What a bullet fired adds beside the base reckoning (Deadly bullet, H-22)."""
+    bonus = 0.0
+    for hook in table.hooks.shot_bonus:
+        bonus += hook(table)
+    return bonus
+
+
+def target_worth(table: Table, action: str, name: str) -> float:
+    """A target of a Fire or a Punch that is not a bandit (the Marshal player, M-5; the shotgun, H-11)."""
+    worth = 0.0
+    for hook in table.hooks.target_worth:
+        worth += hook(table, action, name)
     return worth
 
 
@@ -477,11 +502,9 @@ def fire(table: Table, decision: Decision, rng: random.Random) -> str:
         if name in table.mine:
             return -OWN_BANDIT  # V-2.8: a Gunslinger point less; V-3.4: a bullet in my own deck
         if name not in game.bandits:
-            return prisoners.target_worth(table, name)  # the Marshal player (M-5)
+            return target_worth(table, "fire", name)  # the Marshal player (M-5)
         victim = game.bandits[name]
-        value = table.side_scores[name]
-        if table.coach is not None:
-            value += horses.shot_bonus(table)
+        value = table.side_scores[name] + shot_bonus(table)
         if has_power(game, me, "django") and table.train.on_train(victim.at) and table.train.on_train(me.at):
             away = table.train.car_of[victim.at] - table.train.car_of[me.at]
             to = table.train.step(victim.at, 1 if away > 0 else -1) if away else None
@@ -501,12 +524,10 @@ def punch(table: Table, decision: Decision, rng: random.Random) -> str:
     under my feet (H-11)."""
 
     def worth(name: str) -> float:
-        if name == SHOTGUN:
-            return horses.SHOTGUN_PUNCH
         if name in table.mine:
             return -OWN_BANDIT  # my other bandit's loot would only fall to the floor
         if name not in table.game.bandits:
-            return prisoners.target_worth(table, name)  # the Marshal player (M-5)
+            return target_worth(table, "punch", name)  # the shotgun (H-11), the Marshal player (M-5)
         return _knock_loose(table, table.game.bandits[name]) + 0.1 * table.side_scores[name]
 
     return best(decision, rng, worth)
@@ -528,8 +549,8 @@ def shove(table: Table, decision: Decision, rng: random.Random) -> str:
     def worth(pos: Position) -> float:
         if pos == game.marshal:
             return MARSHAL_SHOT
-        special = horses.shove_worth(table, pos)
-        return -table.loot.get(pos, 0.0) + (0.0 if special is None else special)
+        special = next((w for hook in table.hooks.shove_worth if (w := hook(table, pos)) is not None), None)
+        return -table.loot.get(pos, 0.0) + (0.0 if special is None else special)  # onto the shotgun (H-11)
 
     return best(decision, rng, worth)
 
@@ -538,25 +559,13 @@ def marshal(table: Table, decision: Decision, rng: random.Random) -> str:
     return best(decision, rng, lambda car: _marshal_worth(table, int(car)))
 
 
-def dodge(table: Table, decision: Decision, rng: random.Random) -> str:
-    """Silk's Dodge (M-31): the neutral bullet to the richest rival side, never to her own."""
-    return best(decision, rng, lambda name: -1e9 if name in table.mine else table.side_scores[name])
-
-
-def reflex(table: Table, decision: Decision, rng: random.Random) -> str:
-    """The Reflex turn (M-40): the best card of the hand now, if it is worth playing."""
-    me = table.me
-
-    def worth(card: str) -> float:
-        if card == "pass" or is_bullet(card):
-            return 20.0
-        return card_worth(table, card_action(card), me.at, table.loot, card_action(card) == "rob")
-
-    return best(decision, rng, worth)
-
-
-def _with_best(rule: Callable[..., str]) -> Callable[[Table, Decision, random.Random], str]:
-    return lambda table, decision, rng: rule(table, decision, rng, best)
+def keep_card(table: Table, decision: Decision, rng: random.Random) -> str:
+    """Attack-plan bonus (H-21, M-40; engine.attack_plan): keep the card most often worth playing."""
+    order = {"rob": 5, "fire": 4, "move": 3, "punch": 2, "ride": 2, "floor": 1, "marshal": 0}
+    cards = [v for v in decision.values if v != "done"]
+    if not cards:
+        return f"{decision.kind} done"
+    return f"{decision.kind} {max(cards, key=lambda c: order.get(card_action(c), 0) + rng.random())}"
 
 
 def yes(table: Table, decision: Decision, rng: random.Random) -> str:
@@ -579,23 +588,11 @@ DECIDE: dict[str, Callable[[Table, Decision, random.Random], str]] = {
     "drop": drop,
     "shove": shove,
     "marshal": marshal,
-    "dodge": dodge,
     "keep-purse": yes,
     "pickpocket": yes,
     "discard": keep,
-    # Horses & Stagecoach (engine.ai.normal_horses)
-    "attack": horses.attack,
-    "attack-wagon": horses.attack_wagon,
-    "ride": horses.ride,
-    "hostage": horses.hostage,
-    "flee": horses.flee,
-    "keep-card": horses.keep_card,
-    # Marshal & Prisoners (engine.ai.normal_prisoners; the Marshal player: engine.ai.normal_marshal)
-    "reflex": reflex,
-    **{kind: _with_best(rule) for kind, rule in prisoners.BANDIT_DECIDE.items()},
-    # a player with two bandits (engine.ai.normal_pairs)
-    "place": pairs.place,
-    "take-card": pairs.take_card,
+    "keep-card": keep_card,
+    # The expansions' decisions come through their hooks (engine.ai.hooks: ``decide``).
 }
 
 
@@ -607,7 +604,9 @@ def decide(game: Game, seat: int, rng: random.Random) -> str:
     """
     decision = game.pending
     assert decision is not None and decision.seat == seat
+    hooks = game_hooks(game)
     if not game.seats[seat].bandits:  # the Marshal player (M-1)
-        return marshal_player.decide(game, decision, rng)
-    return DECIDE[decision.kind](Table(game, seat, decision.bandit), decision, rng)
+        return hooks.players[0](game, decision, rng)
+    rule = DECIDE.get(decision.kind) or hooks.decide[decision.kind]
+    return rule(Table(game, seat, decision.bandit, hooks=hooks), decision, rng)
 

@@ -1,4 +1,9 @@
-"""What loot is worth to a seat that cannot see every purse, and how far ahead a bandit stands."""
+"""What loot is worth to a seat that cannot see every purse, and how far ahead a bandit stands.
+
+An expansion's loot whose value is hidden (a mail bag, M-1), its own count of a score (ransoms,
+H-12) and the standing of a player who has no bandit (the Marshal, M-9) come through the AI's
+hooks (engine.ai.hooks).
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,10 @@ import random
 from collections.abc import Callable
 from functools import cache
 
+from engine.ai.hooks import HOOKS, game_hooks
 from engine.data import base
-from engine.horses.scoring import ransom
-from engine.model import OVER, VALUED, Bandit, Decision, Game, loot_kind, purse_value
-from engine.prisoners.data import prisoners_data
-from engine.prisoners.model import MAIL
-from engine.prisoners.objectives import fulfilled
-from engine.scoring import gunslingers, scores, sides
+from engine.model import VALUED, Bandit, Decision, Game, loot_kind, purse_value
+from engine.scoring import gunslingers, sides
 
 NOISE = 8.0  # ties broken at random so that rollouts from one world differ
 
@@ -27,10 +29,6 @@ BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead 
 # A flask is worth nothing at the count (H-13 Ruling) but each drink to come is three more cards to
 # choose from or one more card played (H-13): what a full or half-drunk one is worth in play.
 FLASK_USE = {"whiskey": 90.0, "whiskey-half": 45.0, "old-whiskey-half": 60.0}
-ARRESTED = 5000.0  # Escape (H-22): a bandit still on the train cannot win, whatever his loot
-OBJECTIVE = 1000.0  # one of the Marshal's objectives, in the dollars of a bandit's margin (M-9)
-# A token of the expansion whose value is hidden, at the average of its values (a mail bag, M-1).
-HIDDEN_GUESS = {MAIL: sum(prisoners_data().mail_bags) / len(prisoners_data().mail_bags)}
 
 
 @cache
@@ -44,8 +42,9 @@ def kind_worth(kind: str) -> float:
     """A loot token known only by its kind: what the public sees (B-11.2); a flask by its drinks."""
     if kind == "purse":
         return purse_guess()
-    if kind in HIDDEN_GUESS:
-        return HIDDEN_GUESS[kind]
+    hidden = HOOKS.hidden_worth.get(kind)  # an expansion's token of hidden value (a mail bag, M-1)
+    if hidden is not None:
+        return hidden
     use = FLASK_USE.get(kind)
     return use if use is not None else float(base().loot_values[kind])
 
@@ -99,7 +98,7 @@ def margin(game: Game, seat: int) -> float:
     player (M-1) counts his objectives instead.
     """
     if not game.seats[seat].bandits:
-        return marshal_margin(game)
+        return game_hooks(game).player_margin[0](game)
     rounds_left = base().rounds - game.round_no
     worth = {
         name: score - BULLET_COST * rounds_left * game.bandits[name].bullets_received
@@ -115,29 +114,13 @@ def margin(game: Game, seat: int) -> float:
     return mine - best
 
 
-def marshal_margin(game: Game) -> float:
-    """The Marshal player's standing (M-9): his objectives fulfilled as things stand, against the
-    four he needs, a thousand dollars' worth each."""
-    return OBJECTIVE * (len(fulfilled(game)) - prisoners_data().objectives_to_win + 0.5)
-
-
 def expected_scores(game: Game, seat: int) -> dict[str, float]:
     """Each bandit's score as things stand (purses at their values: in a sampled world they were
-    drawn, not seen). With Horses & Stagecoach: hostages' ransoms (H-12), and at the end the full
-    count (H-30: stations, flasks at $0), a bandit who cannot win far behind (Escape, H-22)."""
-    if game.coach is None:
-        return standings(game, seat, exact=True)
-    if game.phase == OVER:
-        final = scores(game)
-        can_win = _contenders(game)
-        return {name: value - (0.0 if name in can_win else ARRESTED) for name, value in final.items()}
-    now = standings(game, seat, exact=True)
-    return {name: value + ransom(game, game.bandits[name]) for name, value in now.items()}
-
-
-def _contenders(game: Game) -> set[str]:
-    pool = list(game.bandits)
-    for hook in game.hooks.contenders:
-        pool = hook(game, pool)
-    return set(pool)
+    drawn, not seen), or as an expansion counts it (with Horses & Stagecoach: hostages' ransoms,
+    H-12, and at the end the full count, H-30: engine.ai.horses.normal)."""
+    for hook in game_hooks(game).scores:
+        found = hook(game, seat)
+        if found is not None:
+            return found
+    return standings(game, seat, exact=True)
 

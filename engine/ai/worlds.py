@@ -6,8 +6,12 @@ random: the other players' hands, decks and discards from the cards they are kno
 face-down cards not yet resolved, the order of every deck (the seat's own too), purse values the
 seat has not seen, the round cards to come and a fresh random state for future shuffles. Whatever
 the real game hides, the world re-draws, so an answer computed on worlds cannot depend on it.
-Horses & Stagecoach adds its part (engine.ai.worlds_horses), a player with two bandits its own
-(engine.ai.worlds_pairs: the placement and the card taken by others, the cover offered).
+An expansion adds its part through the AI's hooks (engine.ai.hooks: ``world_parts`` and the
+others of this module's): Horses & Stagecoach its pieces and flasks (engine.ai.horses.worlds), Marshal
+& Prisoners its sheet, mail bags and the Marshal's cards (engine.ai.prisoners.worlds), a player
+with two bandits the placement and the card taken by others, the cover offered
+(engine.ai.variants.pairs_worlds), teams their cards wandering between partners
+(engine.ai.variants.teams).
 
 ``clone`` is the quick copy used by the search: a world without its event log.
 """
@@ -18,12 +22,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.ai import worlds_horses, worlds_pairs, worlds_prisoners, worlds_teams
+from engine.ai.hooks import AiHooks, Slot, game_hooks, hooks_for
 from engine.data import base
 from engine.dice import Dice
 from engine.errors import InconsistentView
-from engine.horses.data import horses_data
-from engine.horses.model import Coach
 from engine.model import (
     BULLET,
     NEUTRAL,
@@ -41,10 +43,7 @@ from engine.model import (
 )
 from engine.observe import Observation
 from engine.planning import turn_order, turns
-from engine.prisoners.model import MARSHAL, Prison
 from engine.setup import round_card_pools, seating
-from engine.variants.pairs import PICKING, Pairs
-from engine.variants.teams import TEAMS, performer
 
 # One of these per planning answer (engine.planning); a Brilliant idea taken into the hand is one (M-3).
 PLAN_RECORDS = ("play", "draw", "pass", "idea-drawn")
@@ -58,37 +57,32 @@ class Knowledge:
         self.obs = obs
         self.decision = decision
         self.viewer = int(obs["viewer"])
+        self.hooks = hooks_of(obs)
         self.pile = [_known_card(p) for p in obs["pile"]]
-        self.unknown = _unknown_cards(obs, self.pile)
+        self.unknown = _unknown_cards(obs, self.pile, self.hooks)
         # Per seat, its face-down cards on the pile the viewer cannot see.
         self.hidden = Counter(p["seat"] for p, c in zip(obs["pile"], self.pile, strict=True) if c is None)
         self.purses = _purse_values(obs, self.viewer)
         self.used_round_cards = {e["card"] for e in obs["log"] if e["type"] == "round"}
         card = obs["round_card"]
-        turns = card["turns"] if card else ""
-        self.planning, tipsy, played, self.chain = _planning(obs, turns)
-        self.schemin: dict[str, Any] = {"tipsy": tipsy, "melee": []}
-        if obs["options"]["horses"]:
-            self.schemin["melee"] = worlds_horses.melee_hidden(obs, turns, self.planning.turn, played)
+        self.turns = card["turns"] if card else ""
+        # Who has drunk in this go (H-13, M-40); the cards played in this turn; the "+" chain (M-7).
+        self.planning, self.tipsy, self.played_this_turn, self.chain = _planning(obs, self.turns, self.hooks)
         self.neutral_bullets_removed = sum(
             e["removed"] for e in obs["log"] if e["type"] == "neutral-bullets-gone"
         )
-        self.horses = bool(obs["options"]["horses"])
-        self.teams = obs["options"]["variant"] == TEAMS
-        self.flasks = worlds_horses.Flasks(obs) if self.horses else None
-        round_log = _this_round(obs["log"])
-        self.this_round = round_log if self.horses else []  # read back by Deadly bullet (H-22)
-        self.round_log = round_log
-        self.mail = worlds_prisoners.MailBags(obs) if obs.get("prison") is not None else None
+        self.round_log = this_round(obs["log"])
+        # Loot of hidden value beside purses (a mail bag, M-1): kind → (values not seen, one more).
+        self.hidden_values = {kind: unseen(obs) for kind, unseen in self.hooks.hidden_values.items()}
+        self.parts = [part for make in self.hooks.world_parts if (part := make(self)) is not None]
         # V-2.5: a seat whose hand surely holds the action card it took (nothing played since).
-        self.took = {s["seat"] for s in obs["seats"] if worlds_pairs.holds_its_card(obs, round_log, s["seat"])}
+        self.took = frozenset().union(*(part.took for part in self.parts))
 
     def sample(self, rng: random.Random) -> Game:
         """A complete game agreeing with the observation and the seat's decision."""
         obs = self.obs
-        if self.teams:
-            seats = worlds_teams.deal(obs, self.unknown, self.hidden, rng)
-        else:
+        seats = next((dealt for part in self.parts if (dealt := part.deal(rng)) is not None), None)  # teams (V-4)
+        if seats is None:
             seats = [
                 self._own_seat(view, rng) if view["seat"] == self.viewer else self._other_seat(view, rng)
                 for view in obs["seats"]
@@ -97,23 +91,33 @@ class Knowledge:
         played = []
         for p, c in zip(obs["pile"], self.pile, strict=True):
             card = c if c is not None else next(face_down[p["seat"]])
-            mine = seats[p["seat"]][0].bandits
-            by = performer(mine, card)  # a partner's card, by the player's own bandit (V-4.3)
+            by = self.performer(seats[p["seat"]][0].bandits, card)
             played.append(PlayedCard(card, p["seat"], p["face_down"], None if by == card_owner(card) else by))
         purses = list(self.purses)
         rng.shuffle(purses)
-        mail = [] if self.mail is None else self.mail.deal(rng)
-        old = None if self.flasks is None else self.flasks.old_at(rng)
+        hidden: dict[str, tuple[list[int], int]] = {}
+        for kind, (unseen, spare) in self.hidden_values.items():
+            values = list(unseen)
+            rng.shuffle(values)
+            hidden[kind] = values, spare
+        for part in self.parts:
+            part.draw(rng)
+
+        def read(token: str, slot: Slot) -> str:
+            """A token of the observation in this world: hidden values drawn, then each part's reading."""
+            token = _value(token, purses, hidden)
+            for part in self.parts:
+                token = part.token(token, slot)
+            return token
+
         floor_loot = {
-            pos: [worlds_horses.flask_token(_value(t, purses, mail), ("floor", pos, i), old)
-                  for i, t in enumerate(tokens)]
+            pos: [read(t, ("floor", pos, i)) for i, t in enumerate(tokens)]
             for pos, tokens in sorted(obs["floor_loot"].items())
         }
         bandits = {
             b["name"]: Bandit(
                 name=b["name"], seat=b["seat"], at=b["at"],
-                loot=[worlds_horses.flask_token(_value(t, purses, mail), ("loot", b["name"], i), old)
-                      for i, t in enumerate(b["loot"])],
+                loot=[read(t, ("loot", b["name"], i)) for i, t in enumerate(b["loot"])],
                 revolver=b["revolver"], bullets_received=b["bullets_received"],
             )
             for b in obs["bandits"]
@@ -139,27 +143,27 @@ class Knowledge:
             first_seat=obs["first_seat"],
             phase=obs["phase"],
             # Before the deal (V-2.5) the planning state is the last round's, unused until the deal.
-            planning=Planning(obs["turn"] if obs["phase"] == PICKING else plan.turn, list(plan.order), plan.index,
-                              plan.actions_left),
+            planning=Planning(obs["turn"] if obs["phase"] in self.hooks.before_deal else plan.turn,
+                              list(plan.order), plan.index, plan.actions_left),
             pile=played,
             cursor=sum(1 for p in obs["pile"] if p["resolved"]),
             pending=_decision(self.decision, bandits, rng),
             step=obs["step"],
             seed=None,
-            box=[] if self.flasks is None else self.flasks.box(old),
-            log=list(self.this_round),
+            box=[token for part in self.parts for token in part.box()],
+            log=[event for part in self.parts for event in part.log()],
         )
         if game.phase == PLANNING and plan.turn < len(turns(game)):
             game.planning.order = turn_order(game, turns(game)[plan.turn])
-        if self.horses:
-            pending = {"kind": self.decision.kind, "bandit": self.decision.bandit}
-            game.coach = worlds_horses.coach(obs, rng, self.schemin, pending)
-        game.pairs = worlds_pairs.pairs(obs, self.round_log, rng)
-        if self.mail is not None:
-            game.prison = worlds_prisoners.prison(obs, rng, self.decision, mail, self.chain)
-            game.prison.flasks = [worlds_horses.flask_token(t, ("sheet", "", i), old)
-                                  for i, t in enumerate(obs["prison"]["flasks"])]
+        for part in self.parts:
+            part.build(game, rng, read)
         return game
+
+    def performer(self, bandits: list[str], card: str) -> str:
+        """Who performs a card on the pile: its own bandit, or the player's for a partner's (V-4.3)."""
+        for hook in self.hooks.performer:
+            return hook(bandits, card)
+        return card_owner(card)
 
     def _own_seat(self, view: dict[str, Any], rng: random.Random) -> tuple[Seat, list[str]]:
         deck = Counter(self.unknown[view["seat"]])
@@ -212,49 +216,59 @@ def _known_card(played: dict[str, Any]) -> str | None:
     return None if played["action"] is None else f"{played['owner']}:{played['action']}"
 
 
-def held_cards(obs: Observation) -> dict[int, Counter[str]]:
+def hooks_of(obs: Observation) -> AiHooks:
+    """The AI hooks of the game an observation shows (engine.ai.hooks)."""
+    return hooks_for(Options(**obs["options"]), [b["name"] for b in obs["bandits"]])
+
+
+def held_cards(obs: Observation, hooks: AiHooks | None = None) -> dict[int, Counter[str]]:
     """Every card each seat owns: its action cards (the seating's deck of its bandits: 10 a bandit,
     or a pair's 11, V-2.3; each bandit's Ride with Horses & Stagecoach, H-1) and the bullets it
-    received or the Poodle brought (public log)."""
-    seat_of = seats_of(obs)
+    received or the Poodle brought (public log); an expansion's shots at or by a player who is not
+    a bandit (the Marshal, M-5) it counts itself (``held_cards`` hooks)."""
+    hooks = hooks_of(obs) if hooks is None else hooks
+    seat_of = seats_of(obs, hooks)
+    others = seat_of.keys() - {b["name"] for b in obs["bandits"]}
     options = Options(**obs["options"])
     held: dict[int, Counter[str]] = {
-        s["seat"]: Counter(seat_cards(options, s["bandits"])) for s in obs["seats"]
+        s["seat"]: Counter(_seat_cards(hooks, options, s["bandits"])) for s in obs["seats"]
     }
     for event in obs["log"]:
-        if event["type"] == "fire" and MARSHAL not in (event["bandit"], event["target"]):
+        if event["type"] == "fire" and event["bandit"] not in others and event["target"] not in others:
             held[seat_of[event["target"]]][f"{BULLET}:{event['bandit']}"] += 1
         elif event["type"] in ("hit", "poodle"):
             held[seat_of[event["bandit"]]][f"{BULLET}:{NEUTRAL}"] += 1
-    worlds_prisoners.bullets(obs, held, seat_of)
+    for hook in hooks.held_cards:
+        hook(obs, held, seat_of)
     return held
 
 
-def seats_of(obs: Observation) -> dict[str, int]:
-    """The seat of each bandit, and of the Marshal player (M-1), by name."""
+def seats_of(obs: Observation, hooks: AiHooks | None = None) -> dict[str, int]:
+    """The seat of each bandit, and of each player who is not one (the Marshal, M-1), by name."""
     found = {b["name"]: b["seat"] for b in obs["bandits"]}
-    marshal = worlds_prisoners.marshal_seat(obs)
-    if marshal is not None:
-        found[MARSHAL] = marshal
+    for others in (hooks_of(obs) if hooks is None else hooks).other_players:
+        found.update(others(obs))
     return found
 
 
 def seat_cards(options: Options, bandits: list[str]) -> list[str]:
     """A seat's action cards: its seating's deck (engine.setup.seating), and with Horses &
     Stagecoach each bandit's Ride (H-1); with Marshal & Prisoners, M-1's."""
+    return _seat_cards(hooks_for(options, bandits), options, bandits)
+
+
+def _seat_cards(hooks: AiHooks, options: Options, bandits: list[str]) -> list[str]:
     cards = seating(options).deck(bandits)
-    if options.horses:
-        cards += [f"{name}:{action}" for name in bandits for action, n in horses_data().action_cards for _ in range(n)]
-    if options.prisoners:
-        cards = worlds_prisoners.seat_cards(options, bandits, cards)
+    for hook in hooks.seat_cards:
+        cards = hook(options, bandits, cards)
     return cards
 
 
-def _unknown_cards(obs: Observation, pile: list[str | None]) -> dict[int, Counter[str]]:
+def _unknown_cards(obs: Observation, pile: list[str | None], hooks: AiHooks) -> dict[int, Counter[str]]:
     """Per seat, the cards it owns not seen on the pile: hand, deck, discard and face-down cards
     (with teams, V-4.3, some of them in the partner's hands)."""
-    held = held_cards(obs)
-    seat_of = seats_of(obs)
+    held = held_cards(obs, hooks)
+    seat_of = seats_of(obs, hooks)
     for c in pile:
         if c is not None:
             held[seat_of[card_owner(c)]][c] -= 1
@@ -270,14 +284,19 @@ def _purse_values(obs: Observation, viewer: int) -> list[int]:
     return sorted(values.elements())
 
 
-def _value(token: str, purses: list[int], mail: list[int]) -> str:
+def _value(token: str, purses: list[int], hidden: dict[str, tuple[list[int], int]]) -> str:
+    """A token known by its kind only, valued in this world: a purse, or an expansion's (M-1)."""
     if token != "purse":
-        return worlds_prisoners.mail_token(token, mail)
+        found = hidden.get(token)
+        if found is None:
+            return token
+        values, spare = found
+        return f"{token}:{values.pop() if values else spare}"
     # More unseen purses than purses left only after B-10.8's $250 credits.
     return f"purse:{purses.pop() if purses else base().starting_purse}"
 
 
-def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int, bool]:
+def _planning(obs: Observation, turns: str, hooks: AiHooks) -> tuple[Planning, int | None, int, bool]:
     """Where Schemin' stands, replayed from this round's planning answers in the public log: the
     planning state, the seat that has drunk in this go (H-13) and the cards played in this turn.
 
@@ -288,10 +307,7 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int, 
     turn (M-40) comes after Schemin'.
     """
     seats = len(obs["seats"])
-    seat_of = {b["name"]: b["seat"] for b in obs["bandits"]}
-    marshal = worlds_prisoners.marshal_seat(obs)
-    if marshal is not None:
-        seat_of[MARSHAL] = marshal  # he drinks too (M-40)
+    seat_of = seats_of(obs, hooks)  # the Marshal player drinks too (M-40)
 
     def per_seat(turn: int) -> int:
         return 2 if turn < len(turns) and turns[turn] == SPEEDING_UP else 1
@@ -307,9 +323,9 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int, 
                 turn, index, played = turn + 1, 0, 0
             left = per_seat(turn)
 
-    for event in _this_round(obs["log"])[1:]:
+    for event in this_round(obs["log"])[1:]:
         kind = event["type"]
-        if kind == worlds_pairs.COVER:
+        if kind in hooks.go_longer:  # a cover offered (V-2.6)
             left += 1
             continue
         if kind == DRINK:
@@ -327,13 +343,13 @@ def _planning(obs: Observation, turns: str) -> tuple[Planning, int | None, int, 
         go_over()
         played += kind == "play"
         left -= 1
-        chain = kind == "play" and not old_whiskey and worlds_prisoners.in_chain(obs, turns, event, turn)
+        chain = kind == "play" and not old_whiskey and any(hook(obs, turns, event, turn) for hook in hooks.chains)
         left += chain
     go_over()
     return Planning(turn, [], index, left), tipsy, played, chain  # the order: engine.planning.turn_order
 
 
-def _this_round(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def this_round(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The log from this round's ``round`` event on (empty before round 1)."""
     for index in range(len(log) - 1, -1, -1):
         if log[index]["type"] == "round":
@@ -352,7 +368,8 @@ def _decision(decision: Decision, bandits: dict[str, Bandit], rng: random.Random
 
 def clone(game: Game) -> Game:
     """A copy to play on, sharing only what never changes; the event log is left behind (but this
-    round's, with Horses & Stagecoach: Deadly bullet counts the round's bullets from it, H-22)."""
+    round's, with Horses & Stagecoach: Deadly bullet counts the round's bullets from it, H-22). An
+    expansion copies its own state (``clones`` hooks)."""
     plan = game.planning
     pending = game.pending
     copy = Game(
@@ -385,22 +402,6 @@ def clone(game: Game) -> Game:
         step=game.step,
         seed=game.seed,
     )
-    coach: Coach | None = game.coach
-    if coach is not None:
-        copy.log = _this_round(game.log)
-        copy.coach = Coach(
-            faces=coach.faces, shotgun=coach.shotgun, horses=list(coach.horses), hostages=list(coach.hostages),
-            held=dict(coach.held), arrivals=[list(a) for a in coach.arrivals],
-            attack=None if coach.attack is None else {
-                "car": coach.attack["car"], "riders": list(coach.attack["riders"]),
-                "chosen": dict(coach.attack["chosen"]),
-            },
-            tipsy=coach.tipsy, melee=list(coach.melee), moved=coach.moved, gone=dict(coach.gone),
-        )
-    pairs: Pairs | None = game.pairs
-    if pairs is not None:
-        copy.pairs = Pairs(placed=dict(pairs.placed), cover=pairs.cover)
-    prison: Prison | None = game.prison
-    if prison is not None:
-        copy.prison = prison.copy()
+    for hook in game_hooks(game).clones:
+        hook(game, copy)
     return copy

@@ -14,15 +14,15 @@ from engine import apply, new_game, observe
 from engine.ai import LEVELS, choose
 from engine.ai.hard import still_in_the_race
 from engine.ai.worlds import Knowledge, clone
-from engine.arena import main as arena_main
-from engine.arena import play
 from engine.data import base
 from engine.dice import Dice
 from engine.invariants import problems
 from engine.model import OVER, Game, Options, card_owner, is_bullet, loot_kind
-from engine.selfplay import random_options
 from engine.snapshot import from_json, to_json
 from engine.variants.teams import TEAMS, partner, performer
+from tools.arena import main as arena_main
+from tools.arena import play
+from tools.selfplay import random_options
 
 HARD_ITERATIONS = 2  # fixed-iteration mode: deterministic and quick
 

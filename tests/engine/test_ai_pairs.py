@@ -16,11 +16,9 @@ from engine.ai import LEVELS, choose
 from engine.ai.hard import candidate_answers
 from engine.ai.value import margin
 from engine.ai.worlds import Knowledge, clone, seat_cards
-from engine.arena import main as arena_main
 from engine.flow import advance
 from engine.invariants import problems
 from engine.model import BULLET, OVER, PLANNING, Game, Options, is_bullet
-from engine.selfplay import random_options
 from engine.setup import seating
 from engine.variants.pairs import PICKING, PLACING, TWO_BANDITS, TWO_PLAYER
 from tests.engine.test_ai import (
@@ -33,6 +31,8 @@ from tests.engine.test_ai import (
     private_copy,
     walk,
 )
+from tools.arena import main as arena_main
+from tools.selfplay import random_options
 
 # (variant, players): V-2 at 2 and 3 players, V-3 at 2.
 TABLES = [(TWO_BANDITS, 2), (TWO_BANDITS, 3), (TWO_PLAYER, 2)]

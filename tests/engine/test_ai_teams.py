@@ -13,14 +13,12 @@ import pytest
 from engine import new_game, observe
 from engine.actions import perform
 from engine.ai.value import margin
+from engine.ai.variants.teams import held_from_partner
 from engine.ai.worlds import Knowledge, held_cards, seat_cards
-from engine.ai.worlds_teams import held_from_partner
-from engine.arena import main as arena_main
 from engine.flow import advance
 from engine.invariants import problems
 from engine.model import OVER, PLANNING, SWITCHING, Game, Options, PlayedCard, card_owner, is_bullet
 from engine.planning import turns
-from engine.selfplay import random_options
 from engine.setup import seating
 from engine.variants.teams import TEAMS, partner
 from tests.engine.test_ai import (
@@ -33,6 +31,8 @@ from tests.engine.test_ai import (
     walk,
 )
 from tests.engine.test_ai_pairs import normal_answers
+from tools.arena import main as arena_main
+from tools.selfplay import random_options
 
 
 def teams_game(seed: int, players: int, *, horses: bool = False) -> Game:

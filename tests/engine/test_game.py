@@ -26,8 +26,8 @@ from engine.data import base
 from engine.model import Game
 from engine.planning import draw, refill_count
 from engine.scenario import build
-from engine.selfplay import play_game
 from engine.snapshot import dumps, loads
+from tools.selfplay import play_game
 
 
 def random_answers(game: Game, seed: int, count: int | None = None) -> list[str]:

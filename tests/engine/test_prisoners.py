@@ -18,7 +18,7 @@ from engine.prisoners.data import prisoners_data
 from engine.prisoners.model import MARSHAL, Prison
 from engine.prisoners.objectives import fulfilled, marshal_wins
 from engine.scoring import winners
-from engine.selfplay import play_game, random_options
+from tools.selfplay import play_game, random_options
 
 PRISONERS = Options(prisoners=True)
 

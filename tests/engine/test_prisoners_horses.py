@@ -14,8 +14,8 @@ from engine.flow import advance
 from engine.model import Game, card_action
 from engine.prisoners.model import MARSHAL, Prison
 from engine.scenario import build
-from engine.selfplay import play_game, random_options
 from engine.snapshot import from_json, to_json
+from tools.selfplay import play_game, random_options
 
 BOTH = Options(prisoners=True, horses=True, events=False)
 

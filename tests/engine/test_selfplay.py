@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine import Game, Options, new_game
 from engine.invariants import totals
-from engine.selfplay import InvariantBroken, check_step, main, play_game, random_options
+from tools.selfplay import InvariantBroken, check_step, main, play_game, random_options
 
 
 @settings(max_examples=40, deadline=None)

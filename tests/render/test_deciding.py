@@ -20,7 +20,6 @@ from engine import apply, new_game, observe
 from engine.decisions import HANDLERS
 from engine.model import Game, Options
 from engine.scenario import build
-from engine.selfplay import random_options
 from engine.setup import seating
 from lang import CODES, language
 from render import deciding, layout, panels, theme
@@ -29,6 +28,7 @@ from render.caption import split_runs
 from render.prisoners import board as prisoners
 from render.story import action_frames, apply_event
 from render.train import train_image
+from tools.selfplay import random_options
 
 Observation = dict[str, Any]
 

@@ -8,10 +8,10 @@ import random
 
 import engine  # noqa: F401  (registers every decision handler)
 from engine import new_game
-from engine.selfplay import random_options
 from engine.setup import seating
 from render.play import random_answers
 from render.story import replay_runs
+from tools.selfplay import random_options
 
 
 def _kinds(tokens: list[str]) -> list[str]:

@@ -27,7 +27,7 @@ MEASURE = textwrap.dedent("""
     from engine import new_game, observe
     from engine.data import base
     from engine.observe import observe_log
-    from engine.selfplay import play_game
+    from tools.selfplay import play_game
     import render
     from render.replay import _durations
 

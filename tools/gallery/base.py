@@ -17,7 +17,6 @@ from engine.actions import perform
 from engine.decisions import answer_text
 from engine.model import Game
 from engine.scenario import build, run_step
-from engine.selfplay import play_game
 from lang import CODES, language
 from render.hand import hand_image
 from render.pile import pile_image
@@ -25,6 +24,7 @@ from render.play import answered
 from render.scoreboard import scoreboard_image
 from render.story import action_frames
 from render.train import train_image
+from tools.selfplay import play_game
 
 Observation = dict[str, Any]
 Picture = tuple[str, Image.Image, str]  # file stem, picture, what it shows

@@ -1,4 +1,6 @@
-"""Teams of two (V-4) in a sampled world: the variant's part of what a seat knows (engine.ai.worlds).
+"""Teams of two (V-4) for the AI: the variant's part of what a seat knows (engine.ai.worlds), and who
+performs a partner's card (engine.ai.normal), through the AI's hooks (engine.ai.hooks, registered at
+the end).
 
 Each round a player draws a card from the partner's deck and keeps it until it is played (V-4.3),
 so a team's cards wander between the partners. What a seat knows of them:
@@ -12,6 +14,9 @@ so a team's cards wander between the partners. What a seat knows of them:
   to its face-down cards (never bullets, B-6.3), hand, discard and deck by their public sizes.
 
 For another team nothing tells which partner holds what: its cards are one pool, dealt at random.
+
+A partner's card in a player's hand is performed by the player's own bandit (V-4.3): the normal
+bandit judges it from there, and a world puts it on the pile that way.
 """
 
 from __future__ import annotations
@@ -20,12 +25,11 @@ import random
 from collections import Counter
 from typing import Any
 
+from engine.ai.hooks import HOOKS, Dealt, Knowledge, WorldPart
 from engine.errors import InconsistentView
 from engine.model import Seat, card_owner, is_bullet
 from engine.observe import Observation
-from engine.variants.teams import partner
-
-Dealt = tuple[Seat, list[str]]  # a seat, and its face-down cards on the pile, in the pile's order
+from engine.variants.teams import partner, performer
 
 
 def deal(obs: Observation, unknown: dict[int, Counter[str]], hidden: Counter[int],
@@ -114,3 +118,23 @@ def held_from_partner(obs: Observation, seat: int) -> Counter[str]:
         elif event["type"] == "play" and event["card"].partition(":")[0] in mate:
             held[event["card"]] -= 1
     return +held
+
+
+class TeamsWorld(WorldPart):
+    """The variant's part of the worlds drawn from one seat's view: every seat's cards."""
+
+    def __init__(self, knowledge: Knowledge) -> None:
+        self.knowledge = knowledge
+
+    def deal(self, rng: random.Random) -> list[Dealt] | None:
+        known = self.knowledge
+        return deal(known.obs, known.unknown, known.hidden, rng)
+
+
+def own_bandit(bandits: list[str], card: str) -> str:
+    """Who performs a card of the player of ``bandits``: a partner's by the player's own bandit (V-4.3)."""
+    return performer(bandits, card)
+
+
+HOOKS.world_parts.append(TeamsWorld)
+HOOKS.performer.append(own_bandit)

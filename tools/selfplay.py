@@ -1,6 +1,6 @@
 """Complete games with random legal answers, checking the engine's promises after every step.
 
-    python -m engine.selfplay --games N --players P --seed S [--fast]
+    python -m tools.selfplay --games N --players P --seed S [--fast]
 
 After every answer: loot, bullets and every card are conserved (each card in exactly one place);
 every bandit stands on a legal position and none stays inside the marshal's car; a decision is
@@ -111,7 +111,7 @@ def play_game(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.selfplay", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.selfplay", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)

@@ -1,4 +1,5 @@
-"""Horses & Stagecoach in a sampled world: the expansion's part of what a seat knows (engine.ai.worlds).
+"""Horses & Stagecoach in a sampled world: the expansion's part of what a seat knows (engine.ai.worlds,
+through the AI's hooks: engine.ai.hooks, registered at the end).
 
 Public from the observation: the stagecoach, the shotgun, the horses, the hostages (free and held),
 the pieces gone, the horse attack's wagon, riders and who has answered. Rebuilt from the public
@@ -6,26 +7,30 @@ log: who has drunk in this go (``tipsy``), which cards on the pile wait for the 
 the stagecoach has already made this round's move, the arrivals still to settle (flights from the
 shotgun, hostages to take). Drawn at random: the other riders' secret choices in the horse attack
 (H-2), and which full flask is the old whiskey (H-13) when the seat cannot tell: one of the full
-flasks it does not hold (on the floor, in others' loot) or one of those left in the box.
+flasks it does not hold (on the floor, in others' loot) or one of those left in the box. Each
+seat also owns its bandits' Ride cards (H-1); a world keeps this round's log (Deadly bullet reads
+it back, H-22).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+from engine.ai.hooks import HOOKS, Knowledge, Slot, WorldPart
+from engine.ai.worlds import this_round
 from engine.horses.data import horses_data
 from engine.horses.model import COACH_IN, COACH_ROOF, FLASKS, HALF, MELEE, Coach, is_flask
 from engine.horses.setup import ATTACK
-from engine.model import ROUND_END
+from engine.model import ROUND_END, Game, Options
 from engine.observe import Observation
 from engine.train import ROOF
 
 WHISKEY, OLD = FLASKS
 ATTACK_CHOICES = ("stop", "ride")
-# ("floor", position, index) | ("loot", bandit, index) | ("sheet", "", index) (the Marshal's, M-40)
-# | ("box", "", index)
-Slot = tuple[str, str, int]
+# Slots: ("floor", position, index) | ("loot", bandit, index) | ("sheet", "", index) (the Marshal's,
+# M-40) | ("box", "", index)
 
 
 def flask_total() -> int:
@@ -136,3 +141,59 @@ def melee_hidden(obs: Observation, turns: str, turn: int, played_this_turn: int)
               if b["name"] == "ghost" and held.get("ghost") not in ("poker-player", "photographer")}
     return [i for i in range(first, len(pile))
             if pile[i]["face_down"] and not (ghost_hides and pile[i]["seat"] in ghosts)]
+
+
+class HorsesWorld(WorldPart):
+    """The expansion's part of the worlds drawn from one seat's view."""
+
+    def __init__(self, knowledge: Knowledge) -> None:
+        self.obs: Observation = knowledge.obs
+        self.pending = {"kind": knowledge.decision.kind, "bandit": knowledge.decision.bandit}
+        melee = melee_hidden(self.obs, knowledge.turns, knowledge.planning.turn, knowledge.played_this_turn)
+        self.schemin: dict[str, Any] = {"tipsy": knowledge.tipsy, "melee": melee}
+        self.flasks = Flasks(self.obs)
+        self.this_round: list[dict[str, Any]] = knowledge.round_log  # read back by Deadly bullet (H-22)
+        self.old: Slot | None = None
+
+    def draw(self, rng: random.Random) -> None:
+        self.old = self.flasks.old_at(rng)
+
+    def token(self, token: str, slot: Slot) -> str:
+        return flask_token(token, slot, self.old)
+
+    def box(self) -> list[str]:
+        return self.flasks.box(self.old)
+
+    def log(self) -> list[dict[str, Any]]:
+        return list(self.this_round)
+
+    def build(self, game: Game, rng: random.Random, read: Callable[[str, Slot], str]) -> None:
+        game.coach = coach(self.obs, rng, self.schemin, self.pending)
+
+
+def ride_cards(options: Options, bandits: list[str], cards: list[str]) -> list[str]:
+    """Each bandit's Ride card (H-1) beside the seat's deck."""
+    return [*cards, *(f"{name}:{action}" for name in bandits for action, n in horses_data().action_cards
+                      for _ in range(n))]
+
+
+def clone(game: Game, copy: Game) -> None:
+    """The stagecoach's state on a world's quick copy, and this round's log (Deadly bullet, H-22)."""
+    found: Coach | None = game.coach
+    if found is None:
+        return
+    copy.log = this_round(game.log)
+    copy.coach = Coach(
+        faces=found.faces, shotgun=found.shotgun, horses=list(found.horses), hostages=list(found.hostages),
+        held=dict(found.held), arrivals=[list(a) for a in found.arrivals],
+        attack=None if found.attack is None else {
+            "car": found.attack["car"], "riders": list(found.attack["riders"]),
+            "chosen": dict(found.attack["chosen"]),
+        },
+        tipsy=found.tipsy, melee=list(found.melee), moved=found.moved, gone=dict(found.gone),
+    )
+
+
+HOOKS.world_parts.append(HorsesWorld)
+HOOKS.seat_cards.append(ride_cards)
+HOOKS.clones.append(clone)

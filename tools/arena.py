@@ -1,9 +1,9 @@
 """AI bandits against each other: win rates with 95% intervals and decision times per level.
 
-    python -m engine.arena --games N --players 4 --seats hard,normal,normal,normal --seed S [--horses]
-    python -m engine.arena --variant two-bandits --players 2 --seats normal,easy --games N
-    python -m engine.arena --variant teams --players 4 --seats normal,normal,easy,easy --games N
-    python -m engine.arena --prisoners --players 5 --seats normal,hard,normal,normal,normal --games N
+    python -m tools.arena --games N --players 4 --seats hard,normal,normal,normal --seed S [--horses]
+    python -m tools.arena --variant two-bandits --players 2 --seats normal,easy --games N
+    python -m tools.arena --variant teams --players 4 --seats normal,normal,easy,easy --games N
+    python -m tools.arena --prisoners --players 5 --seats normal,hard,normal,normal,normal --games N
 
 Games come in blocks of ``players``: one deal (characters, wagons, round cards, the game's dice)
 is played once with the levels in every rotation round the table, so each level sits in every seat
@@ -103,7 +103,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m tools.arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=40,
                         help="games to play (best a multiple of --players, of its half with teams)")

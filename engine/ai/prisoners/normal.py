@@ -1,25 +1,26 @@
 """Marshal & Prisoners for the normal bandit (engine.ai.normal): the cell, Brilliant ideas,
-prisoners, the maluses and the Marshal player beside them.
+prisoners, the maluses and the Marshal player beside them, through the AI's hooks (engine.ai.hooks,
+registered at the end). The Marshal player's own AI: engine.ai.prisoners.marshal.
 
 A bandit in the cell plays or takes his Brilliant idea to escape; at the prison wagon an idea frees a
 prisoner (his hero's power, $200); elsewhere it is worth what copying usually brings. A malus of the
 round makes its action worth nothing. The Marshal player is a piece to punch for a Fist-fight ace
-and to push away; staying with him risks an arrest.
+and to push away; staying with him risks an arrest. In the Reflex turn (M-40) a card is played
+now if it is worth it. A mail bag whose value the seat has not seen is worth the average bag.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from engine.ai.hooks import HOOKS
+from engine.ai.normal import Table, card_worth
 from engine.ai.value import kind_worth
-from engine.model import Decision, Game, loot_kind
-from engine.prisoners.model import MARSHAL, Prison, cell
+from engine.model import Decision, Game, card_action, is_bullet, loot_kind
+from engine.prisoners.data import prisoners_data
+from engine.prisoners.model import MAIL, MARSHAL, Prison, cell
 from engine.train import Position
-
-if TYPE_CHECKING:
-    from engine.ai.normal import Table
 
 ESCAPE = 400.0  # out of the cell: every card of mine works again
 FREE_PRISONER = 260.0  # $200 at the count and a power (or the hero's double Rob)
@@ -77,11 +78,11 @@ def target_worth(table: Table, name: str) -> float:
     return 50.0 + (ACE_SHARE * found.aces[0] if found is not None and found.aces else 0.0)
 
 
-def escape(table: Table, decision: Decision, rng: random.Random, best: Callable[..., str]) -> str:
-    return best(decision, rng, lambda q: table.potential(q, False, table.loot))
+def escape(table: Table, decision: Decision, rng: random.Random) -> str:
+    return table.best(decision, rng, lambda q: table.potential(q, False, table.loot))
 
 
-def free(table: Table, decision: Decision, rng: random.Random, best: Callable[..., str]) -> str:
+def free(table: Table, decision: Decision, rng: random.Random) -> str:
     game = table.game
 
     def worth(value: str) -> float:
@@ -92,14 +93,14 @@ def free(table: Table, decision: Decision, rng: random.Random, best: Callable[..
         gift = max((kind_worth(loot_kind(t)) for t in freed.loot), default=0.0)
         return 0.5 * gift - (100.0 if who in table.leaders else 0.0)
 
-    return best(decision, rng, worth)
+    return table.best(decision, rng, worth)
 
 
-def thanks(table: Table, decision: Decision, rng: random.Random, best: Callable[..., str]) -> str:
-    return best(decision, rng, lambda kind: -kind_worth(kind))
+def thanks(table: Table, decision: Decision, rng: random.Random) -> str:
+    return table.best(decision, rng, lambda kind: -kind_worth(kind))
 
 
-def shove_marshal(table: Table, decision: Decision, rng: random.Random, best: Callable[..., str]) -> str:
+def shove_marshal(table: Table, decision: Decision, rng: random.Random) -> str:
     """Away from my bandit, toward the richest rival; off the train when Deadly fall allows it."""
     train, me = table.train, table.me
     here = train.car_of.get(me.at, 0)
@@ -111,7 +112,55 @@ def shove_marshal(table: Table, decision: Decision, rng: random.Random, best: Ca
         car = train.car_of[pos]
         return 40.0 * abs(car - here) - 20.0 * min((abs(car - train.car_of[b.at]) for b in rivals), default=0)
 
-    return best(decision, rng, worth)
+    return table.best(decision, rng, worth)
 
 
-BANDIT_DECIDE = {"escape": escape, "free": free, "thanks": thanks, "shove-marshal": shove_marshal}
+def reflex(table: Table, decision: Decision, rng: random.Random) -> str:
+    """The Reflex turn (M-40): the best card of the hand now, if it is worth playing."""
+    me = table.me
+
+    def worth(card: str) -> float:
+        if card == "pass" or is_bullet(card):
+            return 20.0
+        return card_worth(table, card_action(card), me.at, table.loot, card_action(card) == "rob")
+
+    return table.best(decision, rng, worth)
+
+
+# --- what the base reckoning asks of the expansion (engine.ai.hooks) ------------------------------
+
+
+def _marshal_cost(table: Table, cost: float) -> float:
+    """Stopping beside the Marshal player, whose law is not the marshal's (M-5): an arrest to fear (M-7)."""
+    return cost if table.lawful else ARREST_RISK
+
+
+def _card_worth(table: Table, action: str, pos: Position) -> float | None:
+    """A Brilliant idea (M-3); nothing for a card the cell or a malus of the round stops (M-2, M-8)."""
+    if table.game.prison is None:
+        return None
+    if action == "idea":
+        return idea_worth(table, pos)
+    if stopped(table, action):
+        return 0.0
+    return None
+
+
+def _idea(table: Table, _: str, worth_of: Callable[[str], float], drawing: Callable[[], float]) -> float:
+    """The Brilliant idea taken instead of drawing (M-3)."""
+    return idea_draw_worth(table, drawing())
+
+
+def _target_worth(table: Table, action: str, name: str) -> float:
+    return target_worth(table, name)
+
+
+HOOKS.decide.update({"escape": escape, "free": free, "thanks": thanks, "shove-marshal": shove_marshal,
+                     "reflex": reflex})
+HOOKS.marshal_cost.append(_marshal_cost)
+HOOKS.card_worth.append(_card_worth)
+HOOKS.plan_verbs["idea"] = _idea
+HOOKS.punch_least.append(punch_worth)
+HOOKS.target_worth.append(_target_worth)
+# A mail bag known only by its kind, at the average of the bags (M-1).
+HOOKS.hidden_worth[MAIL] = sum(prisoners_data().mail_bags) / len(prisoners_data().mail_bags)

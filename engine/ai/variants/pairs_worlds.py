@@ -1,5 +1,5 @@
 """A player with two bandits (V-2, V-3) in a sampled world: the variant's part of what a seat knows
-(engine.ai.worlds).
+(engine.ai.worlds, through the AI's hooks: engine.ai.hooks, registered at the end).
 
 Public: each seat's two bandits and its 11-card deck as a multiset (V-2.3, the seating's own
 ``deck``), who has placed (V-2.4), who has taken a card this round (V-2.5), the cover offered (V-2.6,
@@ -11,10 +11,13 @@ it stays in a hand that has played nothing since).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+from engine.ai.hooks import HOOKS, Knowledge, Slot, WorldPart
+from engine.model import Game
 from engine.observe import Observation
-from engine.variants.pairs import PLACING, TWO_BANDITS, TWO_PLAYER, Pairs
+from engine.variants.pairs import PICKING, PLACING, TWO_BANDITS, TWO_PLAYER, Pairs
 
 COVER = "cover"  # the event that offers a cover card (engine.variants.pairs)
 
@@ -66,3 +69,28 @@ def holds_its_card(obs: Observation, this_round: list[dict[str, Any]], seat: int
         elif event["type"] == "play":
             return False
     return took
+
+
+class PairsWorld(WorldPart):
+    """The variant's part of the worlds drawn from one seat's view."""
+
+    def __init__(self, knowledge: Knowledge) -> None:
+        self.obs: Observation = knowledge.obs
+        self.round_log: list[dict[str, Any]] = knowledge.round_log
+        seats = self.obs["seats"]
+        self.took = frozenset(s["seat"] for s in seats if holds_its_card(self.obs, self.round_log, s["seat"]))
+
+    def build(self, game: Game, rng: random.Random, read: Callable[[str, Slot], str]) -> None:
+        game.pairs = pairs(self.obs, self.round_log, rng)
+
+
+def clone(game: Game, copy: Game) -> None:
+    found: Pairs | None = game.pairs
+    if found is not None:
+        copy.pairs = Pairs(placed=dict(found.placed), cover=found.cover)
+
+
+HOOKS.world_parts.append(PairsWorld)
+HOOKS.go_longer.add(COVER)  # the cover card is one more card of the go (V-2.6)
+HOOKS.before_deal.add(PICKING)  # the card taken before the deal (V-2.5)
+HOOKS.clones.append(clone)

@@ -1,4 +1,5 @@
-"""Marshal & Prisoners in a sampled world: the expansion's part of what a seat knows (engine.ai.worlds).
+"""Marshal & Prisoners in a sampled world: the expansion's part of what a seat knows (engine.ai.worlds,
+through the AI's hooks: engine.ai.hooks, registered at the end).
 
 Public from the observation: the prisoners and who holds them, the Wanted cards taken, the Fist-fight
 aces, the revolvers, the round's maluses, the Marshal's rewards but for the mail bags' values, his
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
+from engine.ai.hooks import HOOKS, Knowledge, Slot, WorldPart
 from engine.model import ROUND_END, STANDARD, Decision, Game, Options, card_action
 from engine.observe import Observation
 from engine.prisoners.data import prisoners_data
@@ -27,6 +30,12 @@ MAIL_PREFIX = MAIL + ":"
 def marshal_seat(obs: Observation) -> int | None:
     prison = obs.get("prison")
     return None if prison is None else int(prison["seat"])
+
+
+def marshal_player(obs: Observation) -> dict[str, int]:
+    """The Marshal player (M-1) by name, with his seat: a player who is no bandit."""
+    seat = marshal_seat(obs)
+    return {} if seat is None else {MARSHAL: seat}
 
 
 def seat_cards(options: Options, bandits: list[str], cards: list[str]) -> list[str]:
@@ -56,33 +65,22 @@ def bullets(obs: Observation, held: dict[int, Counter[str]], seat_of: dict[str, 
         held[seat_of[name]][MARSHAL_BULLET] -= len(maluses)
 
 
-class MailBags:
-    """The mail bags' values the seat has not seen, dealt at random in each world."""
-
-    def __init__(self, obs: Observation) -> None:
-        viewer = obs["viewer"]
-        seen = [t for b in obs["bandits"] if b["seat"] == viewer for t in b["loot"] if t.startswith(MAIL_PREFIX)]
-        prison = obs.get("prison") or {}
-        if prison.get("seat") == viewer:
-            seen += [t for t in prison["rewards"]["mail"] if t.startswith(MAIL_PREFIX)]
-        values = Counter(prisoners_data().mail_bags)
-        values.subtract(int(t.partition(":")[2]) for t in seen)
-        self.unseen = sorted(values.elements())
-
-    def deal(self, rng: random.Random) -> list[int]:
-        values = list(self.unseen)
-        rng.shuffle(values)
-        return values
+def mail_bags(obs: Observation) -> tuple[list[int], int]:
+    """The mail bags' values the seat has not seen, dealt at random in each world (engine.ai.worlds
+    gives a mail bag known by its kind only one of them); the highest when none is left."""
+    viewer = obs["viewer"]
+    seen = [t for b in obs["bandits"] if b["seat"] == viewer for t in b["loot"] if t.startswith(MAIL_PREFIX)]
+    prison = obs.get("prison") or {}
+    if prison.get("seat") == viewer:
+        seen += [t for t in prison["rewards"]["mail"] if t.startswith(MAIL_PREFIX)]
+    values = Counter(prisoners_data().mail_bags)
+    values.subtract(int(t.partition(":")[2]) for t in seen)
+    return sorted(values.elements()), max(prisoners_data().mail_bags)
 
 
-def mail_token(token: str, values: list[int]) -> str:
-    """A token of the observation in a world: a mail bag known by its kind only gets a value."""
-    if token != MAIL:
-        return token
-    return f"{MAIL}:{values.pop() if values else max(prisoners_data().mail_bags)}"
-
-
-def prison(obs: Observation, rng: random.Random, decision: Decision, mail: list[int], chain: bool) -> Prison:
+def prison(obs: Observation, rng: random.Random, decision: Decision, read: Callable[[str, Slot], str],
+           chain: bool) -> Prison:
+    """The expansion's state in one world (``read``: a token of the observation in this world)."""
     view: dict[str, Any] = obs["prison"]
     objectives = list(view["objectives"])
     if None in objectives or view["objectives_to_come"]:
@@ -94,7 +92,7 @@ def prison(obs: Observation, rng: random.Random, decision: Decision, mail: list[
         seat=int(view["seat"]), revolvers=[list(r) for r in view["revolvers"]], aces=list(view["aces"]),
         won_aces={k: list(v) for k, v in view["won_aces"].items()}, wanted=list(view["wanted"]),
         rewards_prisoners=list(view["rewards"]["prisoners"]),
-        rewards_mail=[mail_token(t, mail) for t in view["rewards"]["mail"]],
+        rewards_mail=[read(t, ("rewards", "", i)) for i, t in enumerate(view["rewards"]["mail"])],
         to_come=to_come, objectives=objectives, revealed=list(view["revealed"]),
         prisoners=list(view["prisoners"]), held=dict(view["held"]),
         maluses={k: list(v) for k, v in view["maluses"].items()}, golden=int(view["golden"]),
@@ -141,6 +139,34 @@ def in_chain(obs: Observation, turn_kinds: str, event: dict[str, Any], turn: int
             and card_action(card) in prisoners_data().chain_cards)
 
 
-def copy(game: Game) -> Prison | None:
+class PrisonersWorld(WorldPart):
+    """The expansion's part of the worlds drawn from one seat's view: the sheet, and the Marshal's
+    flasks read as the world reads them (which one is the old whiskey, M-50)."""
+
+    def __init__(self, knowledge: Knowledge) -> None:
+        self.obs: Observation = knowledge.obs
+        self.decision: Decision = knowledge.decision
+        self.chain: bool = knowledge.chain
+
+    def build(self, game: Game, rng: random.Random, read: Callable[[str, Slot], str]) -> None:
+        game.prison = prison(self.obs, rng, self.decision, read, self.chain)
+        game.prison.flasks = [read(t, ("sheet", "", i)) for i, t in enumerate(self.obs["prison"]["flasks"])]
+
+
+def part(knowledge: Knowledge) -> WorldPart | None:
+    return None if knowledge.obs.get("prison") is None else PrisonersWorld(knowledge)
+
+
+def clone(game: Game, copy: Game) -> None:
     found: Prison | None = game.prison
-    return None if found is None else found.copy()
+    if found is not None:
+        copy.prison = found.copy()
+
+
+HOOKS.world_parts.append(part)
+HOOKS.hidden_values[MAIL] = mail_bags
+HOOKS.seat_cards.append(seat_cards)
+HOOKS.other_players.append(marshal_player)
+HOOKS.held_cards.append(bullets)
+HOOKS.chains.append(in_chain)
+HOOKS.clones.append(clone)

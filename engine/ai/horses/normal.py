@@ -1,7 +1,9 @@
 """The normal bandit's rules of thumb for Horses & Stagecoach (RULES.md H-…), over its seat's view.
 
-engine.ai.normal asks this module what the expansion changes about a position (the stagecoach,
-the shotgun, a hostage to take, the expansion's events) and answers the expansion's decisions:
+engine.ai.normal asks this module, through the AI's hooks (engine.ai.hooks, registered at the end),
+what the expansion changes about a position (the stagecoach, the shotgun, a hostage to take, the
+expansion's events) and what a bandit's score is as things stand (ransoms, H-12; the full count,
+H-30), and this module answers the expansion's decisions:
 
 - the horse attack (H-2): ride on toward the front, near the stagecoach and its hostages, unless
   this wagon's loot is as good (the caboose also gives a chance to be first player); a rider
@@ -27,19 +29,22 @@ count by their public kind (a full one is "whiskey" whichever it is).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from engine.actions import has_power
+from engine.ai.hooks import HOOKS, Loot
+from engine.ai.normal import Table
+from engine.ai.value import kind_worth, standings
 from engine.data import base
+from engine.hooks import through
 from engine.horses import rules
 from engine.horses.data import horses_data
 from engine.horses.model import COACH_IN, COACH_ROOF, ESCAPED, Coach
-from engine.horses.rules import ESCAPE, RIDE_REACH
-from engine.model import NEUTRAL, Decision, card_action, is_bullet, loot_kind
+from engine.horses.rules import ESCAPE, RIDE_REACH, SHOTGUN
+from engine.horses.scoring import ransom
+from engine.model import NEUTRAL, OVER, Decision, Game, card_action, is_bullet, loot_kind
+from engine.scoring import scores
 from engine.train import Position
-
-if TYPE_CHECKING:
-    from engine.ai.normal import Table
 
 SHOTGUN_HIT = 300.0  # stopping at the shotgun's position: a neutral bullet and a flight (H-11)
 SHOTGUN_PASS = 200.0  # passing him on a Move: a neutral bullet (H-11)
@@ -49,13 +54,10 @@ RAGE = 300.0  # Shotgun's rage (H-22): a neutral bullet, like the marshal's
 FIRST_PLAYER = 120.0  # stopping at the caboose: a chance to be first player in round 1 (H-2)
 FRONT = 500.0  # starting near the stagecoach rather than in the crowd at the caboose (arena-tuned)
 DEADLY_BULLET = 150.0  # each bullet received in the last round costs its victim $150 (H-22)
+ARRESTED = 5000.0  # Escape (H-22): a bandit still on the train cannot win, whatever his loot
 
 # What a hostage's malus costs per round still to play (H-12), beside the ransom.
 POWER_COST = {"ghost": 40.0, "doc": 90.0, "tuco": 50.0, "cheyenne": 70.0, "belle": 80.0, "django": 50.0}
-
-
-def on(table: Table) -> bool:
-    return table.coach is not None
 
 
 def rounds_left(table: Table) -> int:
@@ -70,7 +72,7 @@ def shotgun_position(coach: Coach) -> Position | None:
 
 def guarded(table: Table) -> bool:
     """The third strongbox still lies under the shotgun on the stagecoach roof (H-11)."""
-    coach = table.coach
+    coach = table.game.coach
     return (coach is not None and coach.shotgun is None
             and any(loot_kind(t) == "strongbox" for t in table.game.floor_loot.get(COACH_ROOF, ())))
 
@@ -84,7 +86,7 @@ def robbable(table: Table, pos: Position, tokens: list[str]) -> list[str]:
 
 def position_worth(table: Table, pos: Position) -> float:
     """What the expansion adds to a position where the bandit may stop (beside the base reckoning)."""
-    coach = table.coach
+    coach = table.game.coach
     assert coach is not None
     value = 0.0
     if pos == shotgun_position(coach):
@@ -99,7 +101,7 @@ def position_worth(table: Table, pos: Position) -> float:
 def passes_shotgun(table: Table, start: Position, end: Position) -> bool:
     """Whether a Move from ``start`` to ``end`` costs a bullet for going past the shotgun (H-11):
     the rules' own reckoning, so that the bandit fears exactly what the engine does."""
-    coach = table.coach
+    coach = table.game.coach
     if coach is None or coach.shotgun is None or start not in table.train.floor_of:
         return False
     return rules.passes_shotgun(table.game, coach, start, end)
@@ -107,7 +109,7 @@ def passes_shotgun(table: Table, start: Position, end: Position) -> bool:
 
 def forbidden(table: Table, action: str) -> bool:
     """The held hostage makes this action card do nothing (H-12: Teacher, Pious woman)."""
-    coach = table.coach
+    coach = table.game.coach
     held = None if coach is None else coach.held.get(table.me.name)
     return (held, action) in (("teacher", "punch"), ("pious-woman", "ride"))
 
@@ -161,7 +163,7 @@ def wagon_worth(table: Table, car: int) -> float:
     value = sum(w * (0.6 if i == 0 else 0.25) for i, w in enumerate(tokens))
     if car == train.caboose:
         value += FIRST_PLAYER
-    faces = table.coach.faces if table.coach is not None else 0
+    faces = table.game.coach.faces if table.game.coach is not None else 0
     return value + FRONT * (train.caboose - abs(car - faces)) / max(1, train.caboose - 1)
 
 
@@ -182,7 +184,7 @@ def attack_wagon(table: Table, decision: Decision, rng: random.Random) -> str:
 
 def ride_ends(table: Table, pos: Position) -> list[Position]:
     """Where a Ride from ``pos`` may take the bandit, if a horse stands at its car now (H-3)."""
-    coach = table.coach
+    coach = table.game.coach
     car = table.car(pos)
     if coach is None or car is None or car not in coach.horses or forbidden(table, "ride"):
         return []
@@ -212,15 +214,6 @@ def flee(table: Table, decision: Decision, rng: random.Random) -> str:
     robbing = any(card_action(c) == "rob" for c in table.my_future_cards())
     return table.best(decision, rng, lambda to: table.potential(table.landing(to), robbing, table.loot)
                       + table.penalty(to))
-
-
-def keep_card(table: Table, decision: Decision, rng: random.Random) -> str:
-    """Attack-plan bonus (H-21): keep the card most often worth playing."""
-    order = {"rob": 5, "fire": 4, "move": 3, "punch": 2, "ride": 2, "floor": 1, "marshal": 0}
-    cards = [v for v in decision.values if v != "done"]
-    if not cards:
-        return f"{decision.kind} done"
-    return f"{decision.kind} {max(cards, key=lambda c: order.get(card_action(c), 0) + rng.random())}"
 
 
 # --- cards in Schemin' ---------------------------------------------------------------------------
@@ -284,7 +277,7 @@ def drink_worth(table: Table, flask: str, plays: list[float], draw: float) -> fl
 
 def event_bonus(table: Table, pos: Position) -> float:
     """What the expansion's round card event does to a bandit ending the round at ``pos``."""
-    coach, event, game, train = table.coach, table.event, table.game, table.train
+    coach, event, game, train = table.game.coach, table.event, table.game, table.train
     assert coach is not None
     if event == "shotguns-rage":
         near = {COACH_IN, COACH_ROOF, train.inside(coach.faces), train.roof(coach.faces)}
@@ -332,7 +325,7 @@ def shot_bonus(table: Table) -> float:
 def shove_worth(table: Table, pos: Position) -> float | None:
     """Where to punch a victim with the expansion: onto the shotgun (a bullet), never into the
     stagecoach while a hostage waits there (a ransom for him); None: the base reckoning."""
-    coach = table.coach
+    coach = table.game.coach
     if coach is None:
         return None
     if pos == shotgun_position(coach):
@@ -343,3 +336,98 @@ def shove_worth(table: Table, pos: Position) -> float | None:
         return -ESCAPE_WORTH * table.end_weight
     return None
 
+
+
+# --- what the base reckoning asks of the expansion (engine.ai.hooks) ------------------------------
+
+
+def _loot(table: Table, loot: Loot) -> Loot:
+    """The strongbox under the shotgun cannot be robbed before he is punched (H-11)."""
+    if not guarded(table):
+        return loot
+    free = robbable(table, COACH_ROOF, table.game.floor_loot[COACH_ROOF])
+    if free:
+        loot[COACH_ROOF] = max(map(table.worth_of, free))
+    else:
+        del loot[COACH_ROOF]
+    return loot
+
+
+def _beside(game: Game) -> int | None:
+    """The stagecoach's positions stand at the car it faces (H-3 Ruling)."""
+    coach: Coach | None = game.coach
+    return None if coach is None else int(coach.faces)
+
+
+def _move_ends(table: Table, pos: Position) -> list[Position] | None:
+    """Where a Move may end with the stagecoach beside the train: the rules' own answer (H-10)."""
+    game, train = table.game, table.train
+    if pos not in train.floor_of:
+        return []  # off the board (escaped, H-22)
+    if not train.on_train(pos):
+        ends: list[Position] = []
+    else:
+        ends = train.within(pos, 3) if train.is_roof(pos) else train.neighbours(pos)
+    return table.standing(pos, lambda me: through(game.hooks.move_ends, game, me, ends))
+
+
+def _drink(table: Table, flask: str, worth_of: Callable[[str], float], drawing: Callable[[], float]) -> float:
+    hand = table.game.seats[table.seat].hand
+    plays = sorted((worth_of(h) for h in hand if not is_bullet(h)), reverse=True)
+    return drink_worth(table, flask, plays, drawing())
+
+
+def _imagine(table: Table, action: str, pos: Position, loot: Loot, robbing: bool) -> tuple[Loot, Position] | None:
+    """Where a Ride takes my bandit; the strongbox a punch at the shotgun frees (H-11)."""
+    if action == "ride":
+        return loot, ride_landing(table, pos, robbing)
+    if action == "punch" and punch_worth(table, pos) is not None:
+        return {**loot, pos: kind_worth("strongbox")}, pos
+    return None
+
+
+def _target_worth(table: Table, action: str, name: str) -> float:
+    return SHOTGUN_PUNCH if action == "punch" and name == SHOTGUN else 0.0
+
+
+def _step_cost(table: Table, start: Position, end: Position) -> float:
+    return SHOTGUN_PASS if passes_shotgun(table, start, end) else 0.0
+
+
+def expected_scores(game: Game, seat: int) -> dict[str, float] | None:
+    """Each bandit's score as things stand: hostages' ransoms (H-12), and at the end the full count
+    (H-30: stations, flasks at $0), a bandit who cannot win far behind (Escape, H-22)."""
+    if game.coach is None:
+        return None
+    if game.phase == OVER:
+        final = scores(game)
+        can_win = _contenders(game)
+        return {name: value - (0.0 if name in can_win else ARRESTED) for name, value in final.items()}
+    now = standings(game, seat, exact=True)
+    return {name: value + ransom(game, game.bandits[name]) for name, value in now.items()}
+
+
+def _contenders(game: Game) -> set[str]:
+    pool = list(game.bandits)
+    for hook in game.hooks.contenders:
+        pool = hook(game, pool)
+    return set(pool)
+
+
+HOOKS.decide.update({"attack": attack, "attack-wagon": attack_wagon, "ride": ride, "hostage": hostage, "flee": flee})
+HOOKS.loot.append(_loot)
+HOOKS.beside.append(_beside)
+HOOKS.idle.append(forbidden)
+HOOKS.position_worth.append(position_worth)
+HOOKS.step_cost.append(_step_cost)
+HOOKS.move_ends.append(_move_ends)
+HOOKS.event_bonus.append(event_bonus)
+HOOKS.plan_verbs["drink"] = _drink
+HOOKS.imagine.append(_imagine)
+HOOKS.action_worth["ride"] = ride_card_worth
+HOOKS.shot_bonus.append(shot_bonus)
+HOOKS.punch_worth.append(punch_worth)
+HOOKS.target_worth.append(_target_worth)
+HOOKS.shove_worth.append(shove_worth)
+HOOKS.draw_bonus.append(draw_bonus)
+HOOKS.scores.append(expected_scores)

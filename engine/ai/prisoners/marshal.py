@@ -5,7 +5,9 @@ habits: go where bandits stand, and to those his capture objectives name; arrest
 with him (a capture objective's bandit first, then one whose Wanted card he lacks); fire the
 bullet whose malus bites (a prisoner or a mail bag taken, the Golden bullet when it is an
 objective, a first Marshal bullet for Shoot 'em up); play a "+" card when another card follows
-it; draw when his hand is poor.
+it; draw when his hand is poor. His standing, for the hard Marshal's search, is his objectives
+fulfilled as things stand (``marshal_margin``). The base AI reaches him through its hooks
+(engine.ai.hooks: a seat with no bandit).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from engine.ai.hooks import HOOKS
 from engine.ai.value import best
 from engine.horses.model import HALF
 from engine.horses.planning import DRINK, OLD
@@ -23,6 +26,7 @@ from engine.planning import plan_kinds
 from engine.prisoners.data import prisoners_data
 from engine.prisoners.lawman import HOLD, REVOLVERS, STAY, move_ends, targets
 from engine.prisoners.model import MAIL, MARSHAL_BULLET, Prison
+from engine.prisoners.objectives import fulfilled
 from engine.train import Position
 
 ARREST = 250.0  # a bandit in the cell: his cards do nothing until a Brilliant idea
@@ -31,6 +35,7 @@ WANTED = 150.0  # a first arrest: the bandit's Wanted card ($500 off his count)
 SHOT = 120.0  # a Marshal bullet: a dead card and a malus for the victim
 IN_SIGHT = 40.0  # each bandit a shot from a position would reach
 CHAIN = 60.0  # a "+" card: one more card played at once (M-7)
+OBJECTIVE = 1000.0  # one of the Marshal's objectives, in the dollars of a bandit's margin (M-9)
 
 
 def _prison(game: Game) -> Prison:
@@ -177,3 +182,13 @@ DECIDE: dict[str, Callable[[Game, Decision, random.Random], str]] = {
 
 def decide(game: Game, decision: Decision, rng: random.Random) -> str:
     return DECIDE[decision.kind](game, decision, rng)
+
+
+def marshal_margin(game: Game) -> float:
+    """The Marshal player's standing (M-9): his objectives fulfilled as things stand, against the
+    four he needs, a thousand dollars' worth each."""
+    return OBJECTIVE * (len(fulfilled(game)) - prisoners_data().objectives_to_win + 0.5)
+
+
+HOOKS.players.append(decide)
+HOOKS.player_margin.append(marshal_margin)

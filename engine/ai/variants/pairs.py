@@ -1,7 +1,8 @@
 """The normal bandit's rules of thumb for a player with two bandits (V-2, V-3), over its seat's view.
 
 engine.ai.normal already judges each card from the bandit who performs it, never values hurting
-its own other bandit and weighs rivals by side; this module adds the variant's own decisions:
+its own other bandit and weighs rivals by side; this module adds the variant's own decisions,
+through the AI's hooks (engine.ai.hooks, registered at the end):
 
 - the cover rule (V-2.6): a face-up Fire in a Standard turn is worth more when the other bandit
   holds a good card to play at once; offered the cover, it plays the other bandit's best card, or
@@ -17,14 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engine.actions import has_power
-from engine.model import STANDARD, Decision, card_action, card_owner, is_bullet
+from engine.ai.hooks import HOOKS
+from engine.ai.normal import Table, card_worth
+from engine.model import STANDARD, Decision, Game, card_action, card_owner, is_bullet
 from engine.variants.pairs import NOT_COVER, TWO_BANDITS
-
-if TYPE_CHECKING:
-    from engine.ai.normal import Table
 
 COVER_KEEP = 25.0  # a cover card worth less stays in hand for a later turn: "pass"
 COVER_SHARE = 0.8  # of the best cover card's worth credited to the Fire that opens the cover
@@ -38,7 +37,7 @@ def in_cover(table: Table) -> bool:
     return pairs is not None and pairs.cover == table.seat
 
 
-def pass_worth(table: Table) -> float:
+def pass_worth(table: Table, _: str, worth_of: Callable[[str], float], drawing: Callable[[], float]) -> float:
     """``pass``: nothing, or in a cover, keeping the card for a later turn."""
     return COVER_KEEP if in_cover(table) else 0.0
 
@@ -62,8 +61,6 @@ def take_card(table: Table, decision: Decision, rng: random.Random) -> str:
     """V-2.5: the card that does most this round from where its bandit stands (judged as if played
     now: a Rob where loot lies, a Move toward it, a Fire with a target), a Fire for more (a cover
     to open, a shot toward the Gunslinger)."""
-    from engine.ai.normal import card_worth  # the base reckoning (engine.ai.normal imports this module)
-
     tables = table.tables()
 
     def worth(card: str) -> float:
@@ -82,3 +79,23 @@ def place(table: Table, decision: Decision, rng: random.Random) -> str:
         return CABOOSE.get(name, 0.0) if has_power(game, game.bandits[name], name) else 0.0
 
     return table.best(decision, rng, worth)
+
+
+def _cover_bonus(table: Table, card: str, kind: str, worth_of: Callable[[str], float]) -> float:
+    """A Fire played face up now: one more card played, in the cover it opens (V-2.6)."""
+    if not covers(table, card, kind):
+        return 0.0
+    return cover_worth(table, card, table.game.seats[table.seat].hand, worth_of)
+
+
+def _hide_only(game: Game, hidden: set[str]) -> set[str]:
+    """The search plays a Fire face up too: only face up does it open the cover (V-2.6)."""
+    if game.options.variant != TWO_BANDITS:
+        return hidden
+    return {c for c in hidden if card_action(c) != "fire"}
+
+
+HOOKS.decide.update({"place": place, "take-card": take_card})
+HOOKS.plan_verbs["pass"] = pass_worth
+HOOKS.play_bonus.append(_cover_bonus)
+HOOKS.hide_only.append(_hide_only)

@@ -1,9 +1,9 @@
 """Speed benchmark: complete games with random legal answers, powers and events on.
 
-    python -m engine.bench [--players 4] [--batches 10] [--games 100] [--bandits base|all]
+    python -m tools.engine_bench [--players 4] [--batches 10] [--games 100] [--bandits base|all]
 
 Plays ``batches`` batches of ``games`` games on one core (no invariant checks: see
-engine.selfplay for those) and reports games per second. This machine's speed drifts from
+tools.selfplay for those) and reports games per second. This machine's speed drifts from
 minute to minute, so the best batch says what the code can do and the median what it did.
 The last line is ``players=P games=N best_games_per_s=X median_games_per_s=Y``.
 """
@@ -40,7 +40,7 @@ def play_random(players: int, seed: int, options: Options, bandits: tuple[str, .
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.bench")
+    parser = argparse.ArgumentParser(prog="python -m tools.engine_bench")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--batches", type=int, default=10)
     parser.add_argument("--games", type=int, default=100, help="games per batch")
