@@ -1,4 +1,4 @@
-"""The engine's speed benchmark: its stable last line and the base game it plays."""
+"""The engine's speed benchmark (tools.engine_bench): its stable last line and the base game it plays."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from engine import bench
+from tools import engine_bench as bench
 
 
 def test_last_line_is_stable(capsys: pytest.CaptureFixture[str]) -> None:
