@@ -157,7 +157,8 @@ class AiHooks:
     # --- the hard bandit's search (engine.ai.hard) ---
     # The cards whose face-up play the search skips, hiding them being never worse (B-9.1), given
     # the base answer: a variant searches some face up too (only a face-up Fire opens a cover, V-2.6).
-    hide_only: list[Callable[[Game, set[str]], set[str]]] = field(default_factory=list)
+    # Given the game's options: the search holds the seat's view, never the game.
+    hide_only: list[Callable[[Options, set[str]], set[str]]] = field(default_factory=list)
 
     # --- worlds drawn from a seat's view (engine.ai.worlds) ---
     # The expansion's part of each world, made once from what the seat knows, or None when the
