@@ -22,7 +22,7 @@ from collections.abc import Callable
 from engine.actions import has_power
 from engine.ai.hooks import HOOKS
 from engine.ai.normal import Table, card_worth
-from engine.model import STANDARD, Decision, Game, Options, card_action, card_owner, is_bullet
+from engine.model import STANDARD, Decision, Options, card_action, card_owner, is_bullet
 from engine.variants.pairs import NOT_COVER, TWO_BANDITS
 
 COVER_KEEP = 25.0  # a cover card worth less stays in hand for a later turn: "pass"
