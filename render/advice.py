@@ -2,13 +2,16 @@
 
 engine.ai.reasons gives a catalog key and values in the engine's terms (a bandit's name, a
 position, a car's number, a loot kind, an action, dollars); here each becomes the word the reader's
-language uses for it, a ``lang.Noun`` where a language declines it (``{target:acc}``).
+language uses for it, a ``lang.Noun`` where a language declines it (``{target:acc}``). A value of
+another name is the noun of its catalog family when there is one (an expansion's ``hostage``:
+"hostage.banker"), else written as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from lang import english
 from render import text
 from render.text import Translate
 
@@ -32,6 +35,9 @@ def words(fields: Mapping[str, str | int], translate: Translate | None = None) -
             out[name] = text.loot_noun(str(value), translate)
         elif name == "action":
             out[name] = text.action_name(str(value), translate)
+        elif isinstance(value, str) and text.exists(f"{name}.{value}"):
+            # An expansion's piece named after its catalog family ("hostage" → "hostage.banker").
+            out[name] = (translate or english()).noun(f"{name}.{value}")
         else:
             out[name] = value
     return out

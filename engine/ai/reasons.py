@@ -70,7 +70,7 @@ class Table:
     def performer(self, card: str) -> str:
         """Who performs a card of my hand: its own bandit, or mine for a partner's card (V-4.3)."""
         owner = card_owner(card)
-        return owner if owner in self.mine else self.mine[0]
+        return owner if owner in self.mine or not self.mine else self.mine[0]
 
     def worth(self, name: str) -> float:
         """A bandit's loot as the seat can value it: its own purses exactly, others' on average."""
@@ -120,6 +120,8 @@ def _plan(table: Table, value: str) -> Reason | None:
     if verb not in ("play", "hide"):
         return None
     action, bandit = card_action(card), table.performer(card)
+    if bandit not in table.bandits:
+        return None  # a player who is no bandit (the Marshal, M-1): his own reasons, or the search's
     if verb == "hide":  # Ghost's first card face down (B-9.1)
         return "advice.plan.hide", {"action": action, "bandit": bandit}
     at = table.bandits[bandit]["at"]
