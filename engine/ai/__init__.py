@@ -12,6 +12,9 @@
 their own pending decision, and play on worlds of their own; it imports nothing but the engine,
 so it may run in a worker thread on a private copy of the game.
 
+Hints and reviews (engine.ai.advice) ask the hard search from a seat's view alone, and say why in
+a catalog's words (engine.ai.reasons).
+
 The expansions' and variants' parts of the AI are packages of their own (``horses``, ``prisoners``,
 ``variants``), as in the engine: importing this package registers them with the AI's hooks
 (engine.ai.hooks); the base AI never imports them.

@@ -7,6 +7,9 @@ The answer whose worlds end the round best on average, in dollars ahead of the b
 (engine.ai.value.margin), is chosen. Answers clearly behind the best drop out of the race on the
 way, and the search ends when one is left. Otherwise it runs until the time budget is spent, or
 exactly ``iterations`` worlds (deterministic for a given ``rng``, as tests need).
+
+``search`` reads only the seat's view and its decision, so hints and reviews (engine.ai.advice) ask
+it what the bandit would play without ever holding the game.
 """
 
 from __future__ import annotations
@@ -15,14 +18,15 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Collection
+from dataclasses import dataclass
 
 from engine.ai import normal
-from engine.ai.hooks import game_hooks
 from engine.ai.value import margin
-from engine.ai.worlds import Knowledge, clone
+from engine.ai.worlds import Knowledge, clone, hooks_of
 from engine.flow import apply
-from engine.model import Decision, Game
-from engine.observe import observe
+from engine.model import Decision, Game, Options
+from engine.observe import Observation, observe
 
 BUDGET_MS = 200.0  # per decision at most: under the 300 ms goal on one core, whatever the load
 RACE_START = 4  # worlds before any answer may be dropped
@@ -34,12 +38,45 @@ def decide(
 ) -> str:
     decision = game.pending
     assert decision is not None and decision.seat == seat
-    candidates = candidate_answers(decision, game)
+    return search(observe(game, seat), decision, rng, budget_ms=budget_ms, iterations=iterations).pick()
+
+
+@dataclass(frozen=True)
+class Averages:
+    """What one search found: each answer's mean margin in dollars. The answers still in the race
+    at its end were played in every world (``worlds``), on the same ones; those dropped, only in the
+    worlds before they were (their means are rougher, and never picked)."""
+
+    kept: dict[str, float]
+    dropped: dict[str, float]
+    worlds: int
+
+    def pick(self) -> str:
+        """The answer the hard bandit plays: the best mean of those still in the race."""
+        return max(self.kept, key=self.kept.__getitem__)
+
+
+def search(
+    view: Observation,
+    decision: Decision,
+    rng: random.Random,
+    *,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+    keep: Collection[str] = (),
+) -> Averages:
+    """The search from a seat's view and its pending decision alone (B-11): the game behind the view
+    is never given, so nothing hidden can reach it. ``keep``: answers searched and never dropped
+    from the race, whether or not they would be (a review weighs the player's own answer)."""
+    candidates = candidate_answers(decision, view)
+    candidates += [answer for answer in keep if answer not in candidates]
     if len(candidates) == 1:
-        return candidates[0]
+        return Averages({candidates[0]: 0.0}, {}, 0)
     deadline = time.perf_counter() + (BUDGET_MS if budget_ms is None else budget_ms) / 1000.0
-    knowledge = Knowledge(observe(game, seat), decision)
+    knowledge = Knowledge(view, decision)
+    seat = decision.seat
     results: dict[str, list[float]] = {answer: [] for answer in candidates}
+    dropped: dict[str, float] = {}
     while True:
         world = knowledge.sample(rng)
         seed = rng.getrandbits(64)
@@ -48,14 +85,16 @@ def decide(
             apply(trial, answer)
             play_out_round(trial, random.Random(seed))
             values.append(margin(trial, seat))
-        results = still_in_the_race(results)
+        racing = still_in_the_race(results, keep)
+        dropped.update((answer, statistics.fmean(values)) for answer, values in results.items() if answer not in racing)
+        results = racing
         done = len(next(iter(results.values())))
         if len(results) == 1 or (done >= iterations if iterations is not None else time.perf_counter() >= deadline):
             break
-    return max(results, key=lambda answer: statistics.fmean(results[answer]))
+    return Averages({answer: statistics.fmean(values) for answer, values in results.items()}, dropped, done)
 
 
-def still_in_the_race(results: dict[str, list[float]]) -> dict[str, list[float]]:
+def still_in_the_race(results: dict[str, list[float]], keep: Collection[str] = ()) -> dict[str, list[float]]:
     """Drop the answers clearly worse than the best so far, world by world (paired differences).
 
     Every answer was played in the same worlds with the same random numbers, so the difference of
@@ -70,12 +109,12 @@ def still_in_the_race(results: dict[str, list[float]]) -> dict[str, list[float]]
     for answer, values in results.items():
         gaps = [v - b for v, b in zip(values, results[best], strict=True)]
         spread = statistics.stdev(gaps) / math.sqrt(n)
-        if answer == best or statistics.fmean(gaps) + RACE_MARGIN * spread >= 0:
+        if answer == best or answer in keep or statistics.fmean(gaps) + RACE_MARGIN * spread >= 0:
             kept[answer] = values
     return kept
 
 
-def candidate_answers(decision: Decision, game: Game) -> list[str]:
+def candidate_answers(decision: Decision, view: Observation) -> list[str]:
     """The answers worth searching: Ghost's face-up play of a card he may hide is never better
     (B-9.1), but a Fire's with two bandits: only face up does it open the cover (V-2.6,
     engine.ai.variants.pairs)."""
@@ -83,8 +122,8 @@ def candidate_answers(decision: Decision, game: Game) -> list[str]:
     if decision.kind != "plan":
         return options
     hidden = {o.partition(" hide ")[2] for o in options if " hide " in o}
-    for hook in game_hooks(game).hide_only:
-        hidden = hook(game, hidden)
+    for hook in hooks_of(view).hide_only:
+        hidden = hook(Options(**view["options"]), hidden)
     return [o for o in options if o.partition(" play ")[2] not in hidden]
 
 

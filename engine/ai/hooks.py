@@ -39,6 +39,9 @@ Knowledge = Any  # engine.ai.worlds.Knowledge
 Loot = dict[str, float]  # the best token's worth at each position where loot lies
 Slot = tuple[str, str, int]  # where a token lies in the observation: ("floor", position, index) …
 Dealt = tuple["Seat", list[str]]  # a seat, and its face-down cards on the pile, in the pile's order
+# Why an answer is good: a catalog key ("advice.…") and its named values in the engine's terms
+# (engine.ai.reasons says which names mean what).
+Reason = tuple[str, dict[str, str | int]]
 
 
 class WorldPart:
@@ -157,7 +160,14 @@ class AiHooks:
     # --- the hard bandit's search (engine.ai.hard) ---
     # The cards whose face-up play the search skips, hiding them being never worse (B-9.1), given
     # the base answer: a variant searches some face up too (only a face-up Fire opens a cover, V-2.6).
-    hide_only: list[Callable[[Game, set[str]], set[str]]] = field(default_factory=list)
+    # Given the game's options: the search holds the seat's view, never the game.
+    hide_only: list[Callable[[Options, set[str]], set[str]]] = field(default_factory=list)
+
+    # --- hints and reviews (engine.ai.reasons) ---
+    # Why an answer to the expansion's decisions is good (a Ride, H-3; a hostage, H-12; the Marshal
+    # player's moves, M-5): (the seat's view, its decision, the answer) → a reason, or None to leave
+    # it to the base (its own decisions' reasons, else the search's finding). The first answer.
+    reasons: list[Callable[[Observation, Decision, str], Reason | None]] = field(default_factory=list)
 
     # --- worlds drawn from a seat's view (engine.ai.worlds) ---
     # The expansion's part of each world, made once from what the seat knows, or None when the

@@ -208,7 +208,7 @@ def test_hard_keeps_a_face_up_fire_that_opens_the_cover() -> None:
     give_hand(game, seat, ["ghost:fire", "ghost:rob", "tuco:move"])
     options = game.pending.options
     assert "plan hide ghost:fire" in options and "plan hide ghost:rob" in options
-    kept = candidate_answers(game.pending, game)
+    kept = candidate_answers(game.pending, observe(game, seat))
     assert "plan play ghost:fire" in kept and "plan play ghost:rob" not in kept
 
 

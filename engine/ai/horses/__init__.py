@@ -7,6 +7,6 @@ and its count of a score; ``worlds`` its part of the worlds drawn from a seat's 
 """
 
 from engine.ai.hooks import scope
-from engine.ai.horses import normal, worlds  # noqa: F401  (registering is importing)
+from engine.ai.horses import normal, reasons, worlds  # noqa: F401  (registering is importing)
 
 scope(__name__, rules="engine.horses")

@@ -8,7 +8,7 @@ seat's view; ``silk`` Silk's Dodge (M-31), which plays wherever she does.
 """
 
 from engine.ai.hooks import scope
-from engine.ai.prisoners import marshal, normal, silk, worlds  # noqa: F401  (registering is importing)
+from engine.ai.prisoners import marshal, normal, reasons, silk, worlds  # noqa: F401  (registering is importing)
 
 scope(__name__, rules="engine.prisoners")
 scope(silk.__name__, rules="engine.prisoners.silk")

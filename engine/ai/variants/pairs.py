@@ -22,7 +22,7 @@ from collections.abc import Callable
 from engine.actions import has_power
 from engine.ai.hooks import HOOKS
 from engine.ai.normal import Table, card_worth
-from engine.model import STANDARD, Decision, Game, card_action, card_owner, is_bullet
+from engine.model import STANDARD, Decision, Options, card_action, card_owner, is_bullet
 from engine.variants.pairs import NOT_COVER, TWO_BANDITS
 
 COVER_KEEP = 25.0  # a cover card worth less stays in hand for a later turn: "pass"
@@ -88,9 +88,9 @@ def _cover_bonus(table: Table, card: str, kind: str, worth_of: Callable[[str], f
     return cover_worth(table, card, table.game.seats[table.seat].hand, worth_of)
 
 
-def _hide_only(game: Game, hidden: set[str]) -> set[str]:
+def _hide_only(options: Options, hidden: set[str]) -> set[str]:
     """The search plays a Fire face up too: only face up does it open the cover (V-2.6)."""
-    if game.options.variant != TWO_BANDITS:
+    if options.variant != TWO_BANDITS:
         return hidden
     return {c for c in hidden if card_action(c) != "fire"}
 
