@@ -201,9 +201,8 @@ def holds(step: Step, lesson: Lesson, game: Game) -> bool:
         return False
     if "event" in when and _event_seen(step, lesson, game) is None:
         return False
-    if step.wait == ANSWER and kind is None:
-        return False  # it waits for an answer: the learner must have something to answer
-    return True
+    # a step that waits for an answer needs the learner to have something to answer
+    return not (step.wait == ANSWER and kind is None)
 
 
 def _event_seen(step: Step, lesson: Lesson, game: Game) -> int | None:
