@@ -42,6 +42,7 @@ LEARNER = 0  # the learner's seat: the first, so their card is first on the pile
 NEXT = "next"  # a step that waits for the "Next" button
 ANSWER = "answer"  # a step that waits for the learner's answer to the game's own prompt
 LESSONS_DIR = DATA_DIR / "lessons"
+PRESS_NEXT = "lesson.press-next"  # the correction of an answer given while a step waits for "Next"
 
 Opponents = Callable[[Game, int], str]
 """The answer of the AI bandit playing a seat (engine.ai.lessons.opponents)."""
@@ -197,6 +198,8 @@ def holds(step: Step, lesson: Lesson, game: Game) -> bool:
     kind = _my_decision(game)
     if "decision" in when and kind != when["decision"]:
         return False
+    if step.expect and not any(fnmatchcase(a, _pattern(p, game)) for a in _legal(game) for p in step.expect):
+        return False  # what it asks for cannot be answered now (the card is not in hand)
     if "can" in when and not any(fnmatchcase(a, _pattern(str(when["can"]), game)) for a in _legal(game)):
         return False
     if "event" in when and _event_seen(step, lesson, game) is None:
@@ -309,7 +312,7 @@ def advance(lesson: Lesson, game: Game, answer: str | None, opponents: Opponents
             raise LessonError(f"{answer!r} is not a legal answer for the learner now")
         if answer not in allowed_answers(lesson, game):
             assert step is not None  # only a step restricts the answers
-            return Outcome(False, step.correct if step.wait == ANSWER else None, step)
+            return Outcome(False, step.correct if step.wait == ANSWER else PRESS_NEXT, step)
         lesson.seen = len(game.log)
         _finish(lesson, game, step if step is not None and step.wait == ANSWER else None)
         apply(game, answer, seat=LEARNER)

@@ -152,9 +152,9 @@ def _label(img: Image.Image, d: ImageDraw.ImageDraw, box: Box, ring: Box, words:
 
 
 def draw_pointers(img: Image.Image, obs: Observation, targets: Sequence[Mapping[str, Any]], *,
-                  translate: Translate | None = None) -> list[Box]:
-    """Ring each target that the picture shows and write its label; returns the rings' bounds (a
-    target the picture does not show is left out)."""
+                  translate: Translate | None = None) -> list[tuple[Box, Box | None]]:
+    """Ring each target that the picture shows and write its label; returns each ring's bounds
+    and its label's (a target the picture does not show is left out)."""
     lay = layout.layout_of(obs)
     tl = lay.train
     d = ImageDraw.Draw(img)
@@ -166,9 +166,11 @@ def draw_pointers(img: Image.Image, obs: Observation, targets: Sequence[Mapping[
     # a label hides no piece, no loot, no ring and no other label
     avoid: list[Box] = obstacles(obs, tl) + [ring for ring, _ in placed]
     bounds = (4.0, float(lay.header.bottom + 2), float(img.width - 4), float(tl.top + tl.height - 2))
+    drawn: list[tuple[Box, Box | None]] = []
     for ring, target in placed:
         key = target.get("label")
         if not key:
+            drawn.append((ring, None))
             continue
         words = txt.t(str(key), translate)
         w = fonts.width(words, "bold", LABEL_SIZE) + 2 * LABEL_PAD_X
@@ -176,4 +178,5 @@ def draw_pointers(img: Image.Image, obs: Observation, targets: Sequence[Mapping[
         box = _label_box(ring, w, h, bounds, [a for a in avoid if a != ring])
         avoid.append(box)
         _label(img, d, box, ring, words)
-    return [ring for ring, _ in placed]
+        drawn.append((ring, box))
+    return drawn
