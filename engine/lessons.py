@@ -1,8 +1,9 @@
 """Guided lessons: a prepared deal and a script of short steps that teach the game while it is played.
 
 A lesson is data (``data/lessons/<topic>.json``, format in ``data/lessons/README.md``): the deal (bandits,
-options, seed, wagons, round cards, first player) and the steps. The learner plays seat 0 of a solo
-game against AI bandits; this module runs the script over that game:
+options, seed, wagons, round cards, first player) and the steps. The learner plays the deal's first
+bandit (seat 0, or seat 1 beside a Marshal player, M-1) in a solo game against AI players; this
+module runs the script over that game:
 
     lesson, game = start("base", opponents)  # opponents: engine.ai.lessons.opponents("base")
     step = current_step(lesson, game)         # what to say and mark now, or None: the game's own prompt
@@ -38,7 +39,6 @@ from engine.observe import observe_log
 from engine.scoring import scores
 from engine.setup import new_game
 
-LEARNER = 0  # the learner's seat: the first, so their card is first on the pile in a standard turn
 NEXT = "next"  # a step that waits for the "Next" button
 ANSWER = "answer"  # a step that waits for the learner's answer to the game's own prompt
 LESSONS_DIR = DATA_DIR / "lessons"
@@ -71,7 +71,7 @@ class Script:
     """A lesson's data: its prepared deal and its steps."""
 
     topic: str
-    bandits: tuple[str, ...]  # seat by seat; the learner's first
+    bandits: tuple[str | tuple[str, ...], ...]  # seat by seat (a pair each in V-2, V-3); the learner's first
     seed: int
     options: Options
     wagons: tuple[str, ...] | None
@@ -91,6 +91,7 @@ class Lesson:
     """Where a learner stands in a lesson: plain data, saved beside the game."""
 
     topic: str
+    seat: int = 0  # the learner's seat (the first bandit of the deal's; the Marshal player sits first, M-1)
     index: int = 0  # the script's step the lesson is at (earlier ones are done or missed)
     seen: int = 0  # the game's log up to here has been talked about: events after it are news
     done: list[str] = field(default_factory=list)
@@ -98,12 +99,12 @@ class Lesson:
     rated: bool = False  # a lesson counts for no rating
 
     def to_json(self) -> dict[str, Any]:
-        return {"topic": self.topic, "index": self.index, "seen": self.seen, "done": list(self.done),
+        return {"topic": self.topic, "seat": self.seat, "index": self.index, "seen": self.seen, "done": list(self.done),
                 "missed": list(self.missed), "rated": False}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Lesson:
-        return cls(topic=str(data["topic"]), index=int(data["index"]), seen=int(data["seen"]),
+        return cls(topic=str(data["topic"]), seat=int(data["seat"]), index=int(data["index"]), seen=int(data["seen"]),
                    done=[str(s) for s in data["done"]], missed=[str(s) for s in data["missed"]])
 
 
@@ -148,7 +149,8 @@ def script(topic: str) -> Script:
     if len(set(ids)) != len(ids):
         raise LessonError(f"lesson {topic}: step ids are not unique")
     return Script(
-        topic=topic, bandits=tuple(deal["bandits"]), seed=int(deal["seed"]), options=Options(**deal.get("options", {})),
+        topic=topic, bandits=tuple(b if isinstance(b, str) else tuple(b) for b in deal["bandits"]),
+        seed=int(deal["seed"]), options=Options(**deal.get("options", {})),
         wagons=tuple(deal["wagons"]) if "wagons" in deal else None,
         round_cards=tuple(deal["round_cards"]) if "round_cards" in deal else None,
         first=deal.get("first"), ai_level=str(raw.get("ai", {}).get("level", "normal")),
@@ -159,13 +161,13 @@ def script(topic: str) -> Script:
 # --- what the learner's situation is ---------------------------------------------------------------
 
 
-def me(game: Game) -> str:
+def me(lesson: Lesson, game: Game) -> str:
     """The learner's bandit."""
-    return game.seats[LEARNER].bandits[0]
+    return game.seats[lesson.seat].bandits[0]
 
 
 def _news(lesson: Lesson, game: Game) -> list[dict[str, Any]]:
-    return observe_log(game, LEARNER, lesson.seen)
+    return observe_log(game, lesson.seat, lesson.seen)
 
 
 def _turn_kind(game: Game) -> str | None:
@@ -175,13 +177,13 @@ def _turn_kind(game: Game) -> str | None:
     return card.turns[game.planning.turn]
 
 
-def _my_decision(game: Game) -> str | None:
+def _my_decision(lesson: Lesson, game: Game) -> str | None:
     decision = game.pending
-    return decision.kind if decision is not None and decision.seat == LEARNER else None
+    return decision.kind if decision is not None and decision.seat == lesson.seat else None
 
 
-def _names(value: Any, game: Game) -> Any:
-    return me(game) if value == "me" else value
+def _names(value: Any, lesson: Lesson, game: Game) -> Any:
+    return me(lesson, game) if value == "me" else value
 
 
 def holds(step: Step, lesson: Lesson, game: Game) -> bool:
@@ -195,12 +197,13 @@ def holds(step: Step, lesson: Lesson, game: Game) -> bool:
         return False
     if "turn_kind" in when and _turn_kind(game) != when["turn_kind"]:
         return False
-    kind = _my_decision(game)
+    kind = _my_decision(lesson, game)
     if "decision" in when and kind != when["decision"]:
         return False
-    if step.expect and not any(fnmatchcase(a, _pattern(p, game)) for a in _legal(game) for p in step.expect):
+    legal = _legal(lesson, game)
+    if step.expect and not any(fnmatchcase(a, _pattern(p, lesson, game)) for a in legal for p in step.expect):
         return False  # what it asks for cannot be answered now (the card is not in hand)
-    if "can" in when and not any(fnmatchcase(a, _pattern(str(when["can"]), game)) for a in _legal(game)):
+    if "can" in when and not any(fnmatchcase(a, _pattern(str(when["can"]), lesson, game)) for a in legal):
         return False
     if "event" in when and _event_seen(step, lesson, game) is None:
         return False
@@ -210,7 +213,7 @@ def holds(step: Step, lesson: Lesson, game: Game) -> bool:
 
 def _event_seen(step: Step, lesson: Lesson, game: Game) -> int | None:
     """Where in the log the first news event that ``step`` waits for is, or None."""
-    wanted = {k: _names(v, game) for k, v in dict(step.when["event"]).items()}
+    wanted = {k: _names(v, lesson, game) for k, v in dict(step.when["event"]).items()}
     round_no = sum(1 for event in game.log[:lesson.seen] if event["type"] == "round")
     for offset, event in enumerate(_news(lesson, game)):
         if event["type"] == "round":
@@ -250,27 +253,27 @@ def current_step(lesson: Lesson, game: Game) -> Step | None:
     return None
 
 
-def _legal(game: Game) -> list[str]:
+def _legal(lesson: Lesson, game: Game) -> list[str]:
     decision = game.pending
-    return list(decision.options) if decision is not None and decision.seat == LEARNER else []
+    return list(decision.options) if decision is not None and decision.seat == lesson.seat else []
 
 
-def _pattern(pattern: str, game: Game) -> str:
-    return pattern.replace("{me}", me(game))
+def _pattern(pattern: str, lesson: Lesson, game: Game) -> str:
+    return pattern.replace("{me}", me(lesson, game))
 
 
 def allowed_answers(lesson: Lesson, game: Game) -> list[str]:
     """The learner's answers the lesson takes now: none while a step waits for "Next", those a step
     expects, else every legal answer of the learner's pending decision."""
     step = current_step(lesson, game)
-    legal = _legal(game)
+    legal = _legal(lesson, game)
     if step is None:
         return legal
     if step.wait == NEXT:
         return []
     if not step.expect:
         return legal
-    patterns = [_pattern(p, game) for p in step.expect]
+    patterns = [_pattern(p, lesson, game) for p in step.expect]
     return [a for a in legal if any(fnmatchcase(a, p) for p in patterns)]
 
 
@@ -308,14 +311,14 @@ def advance(lesson: Lesson, game: Game, answer: str | None, opponents: Opponents
             # resolves at once until someone must decide, and each may have a step of its own)
             lesson.seen = told + 1
     else:
-        if answer not in _legal(game):
+        if answer not in _legal(lesson, game):
             raise LessonError(f"{answer!r} is not a legal answer for the learner now")
         if answer not in allowed_answers(lesson, game):
             assert step is not None  # only a step restricts the answers
             return Outcome(False, step.correct if step.wait == ANSWER else PRESS_NEXT, step)
         lesson.seen = len(game.log)
         _finish(lesson, game, step if step is not None and step.wait == ANSWER else None)
-        apply(game, answer, seat=LEARNER)
+        apply(game, answer, seat=lesson.seat)
     play_opponents(lesson, game, opponents)
     return Outcome(True)
 
@@ -324,7 +327,7 @@ def play_opponents(lesson: Lesson, game: Game, opponents: Opponents) -> None:
     """The AI bandits answer until a step applies, the learner must decide, or the game is over."""
     while current_step(lesson, game) is None:
         decision = game.pending
-        if decision is None or decision.seat == LEARNER:
+        if decision is None or decision.seat == lesson.seat:
             break
         apply(game, opponents(game, decision.seat), seat=decision.seat)
     # steps passed by while the bandits played are recorded as missed
@@ -335,8 +338,10 @@ def play_opponents(lesson: Lesson, game: Game, opponents: Opponents) -> None:
 
 def start(topic: str, opponents: Opponents) -> tuple[Lesson, Game]:
     """A new lesson and its game, played up to the first step (or the learner's first decision)."""
-    lesson = Lesson(topic=script(topic).topic)
     game = script(topic).deal()
+    first = script(topic).bandits[0]
+    seat = game.bandits[first if isinstance(first, str) else first[0]].seat
+    lesson = Lesson(topic=script(topic).topic, seat=seat)
     play_opponents(lesson, game, opponents)
     return lesson, game
 
@@ -350,15 +355,18 @@ def resolve(reference: str, game: Game, lesson: Lesson) -> dict[str, Any] | None
     ``me`` (the learner's bandit), ``bandit:<name>``, ``marshal``, ``car:me`` / ``car:<n>``,
     ``position:me`` / ``position:<pos>``, ``loot:<kind>@me`` / ``loot:<kind>@<pos>``, ``target``
     (the bandit of the latest event that names one: whom a shot or a punch hit), ``sight`` (a
-    rival the learner could shoot now), ``leader`` (the richest by the final count). None when the
+    rival the learner could shoot now), ``leader`` (the richest by the final count), ``shotgun``
+    (with Horses & Stagecoach). None when the
     game has no such thing now.
     """
-    mine = game.bandits[me(game)]
+    mine = game.bandits[me(lesson, game)]
     kind, _, rest = reference.partition(":")
     if reference == "me":
         return {"kind": "bandit", "name": mine.name}
     if kind == "bandit":
         return {"kind": "bandit", "name": rest} if rest in game.bandits else None
+    if reference == "shotgun":  # the stagecoach's guard (Horses & Stagecoach, H-11): drawn where render.layout puts him
+        return {"kind": "shotgun"} if game.options.horses else None
     if reference == "marshal":
         return {"kind": "marshal", "position": game.marshal}
     if kind == "car":
@@ -375,7 +383,7 @@ def resolve(reference: str, game: Game, lesson: Lesson) -> dict[str, Any] | None
             return None
         return {"kind": "loot", "loot": loot, "position": pos}
     if reference == "target":
-        for event in reversed(observe_log(game, LEARNER, 0)):
+        for event in reversed(observe_log(game, lesson.seat, 0)):
             if event["type"] in ("fire", "punch") and event.get("bandit") == mine.name:
                 return {"kind": "bandit", "name": event["target"]}
         return None

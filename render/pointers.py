@@ -5,7 +5,8 @@ picture has put them: a bandit's pawn and the marshal where render.layout places
 where a floor shows it, a position's standing room, a car's body. A target is plain data
 (engine.lessons.step_marks): ``{"kind": "bandit", "name": ...}``, ``{"kind": "marshal"}``,
 ``{"kind": "loot", "loot": ..., "position": ...}``, ``{"kind": "position", "position": ...}``,
-``{"kind": "car", "car": n}``, each with an optional ``label`` catalog key.
+``{"kind": "car", "car": n}``, ``{"kind": "shotgun"}`` (Horses & Stagecoach), each with an
+optional ``label`` catalog key.
 
 Discord shows the picture about 400 px wide on a phone, 0.4 of its size: the ring is 6 px thick
 and the label 28 px bold, 2.4 px and 11 px there. A label sits above its ring (below when the
@@ -38,9 +39,10 @@ def target_box(obs: Observation, tl: TrainLayout, target: Mapping[str, Any]) -> 
     """Where the thing a target names is drawn on the train picture of ``obs``, or None when the
     picture does not show it."""
     kind = target.get("kind")
-    if kind in ("bandit", "marshal"):
+    if kind in ("bandit", "marshal", "shotgun"):
         corners, marshal_corner = layout.place_pawns(obs, tl)
-        corner = marshal_corner if kind == "marshal" else corners.get(str(target.get("name")))
+        name = layout.SHOTGUN if kind == "shotgun" else str(target.get("name"))
+        corner = marshal_corner if kind == "marshal" else corners.get(name)
         if corner is None:
             return None
         return corner[0], corner[1], corner[0] + PAWN_W, corner[1] + PAWN_H
