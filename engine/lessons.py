@@ -356,11 +356,13 @@ def resolve(reference: str, game: Game, lesson: Lesson) -> dict[str, Any] | None
     ``position:me`` / ``position:<pos>``, ``loot:<kind>@me`` / ``loot:<kind>@<pos>``, ``target``
     (the bandit of the latest event that names one: whom a shot or a punch hit), ``sight`` (a
     rival the learner could shoot now), ``leader`` (the richest by the final count), ``shotgun``
-    (with Horses & Stagecoach). None when the
+    (with Horses & Stagecoach), ``number:<n>`` (an amount the words name). None when the
     game has no such thing now.
     """
     mine = game.bandits[me(lesson, game)]
     kind, _, rest = reference.partition(":")
+    if kind == "number":  # an amount the words name (a mail bag's $1200): written as the reader's language writes it
+        return {"kind": "number", "value": int(rest)}
     if reference == "me":
         return {"kind": "bandit", "name": mine.name}
     if kind == "bandit":

@@ -35,9 +35,15 @@ def thing_noun(thing: Mapping[str, Any] | None, translate: Translate | None = No
     return Noun(str(kind))
 
 
+def _field(thing: Mapping[str, Any] | None, translate: Translate | None) -> object:
+    if thing is not None and thing.get("kind") == "number":
+        return int(thing["value"])  # the template says how to write it ({value:money})
+    return thing_noun(thing, translate)
+
+
 def step_text(key: str, fields: Mapping[str, Mapping[str, Any] | None], translate: Translate | None = None) -> str:
     """The step's words, its placeholders named."""
-    return txt.t(key, translate, **{name: thing_noun(thing, translate) for name, thing in fields.items()})
+    return txt.t(key, translate, **{name: _field(thing, translate) for name, thing in fields.items()})
 
 
 def step_image(obs: Mapping[str, Any], targets: Sequence[Mapping[str, Any]], *,

@@ -63,15 +63,20 @@ def fresh(topic: str = "base") -> tuple[Lesson, Game]:
     return start(topic, opponents(topic))
 
 
-def test_following_the_prompts_reaches_every_step_and_the_final_count() -> None:
-    lesson, game = fresh()
-    trail = follow(lesson, game, first)
+@pytest.mark.parametrize("topic", topics())
+def test_following_the_prompts_reaches_every_step_and_the_final_count(topic: str) -> None:
+    lesson, game = fresh(topic)
+    follow(lesson, game, first)
     assert is_over(lesson, game)
     assert game.phase == OVER and game.log[-1]["type"] == "game-over"
-    assert lesson.done == [step.id for step in script("base").steps]
+    assert lesson.done == [step.id for step in script(topic).steps]
     assert lesson.missed == []
     assert not lesson.rated
-    # the learner played the cards the first round's steps asked for, in that order
+
+
+def test_the_first_round_plays_the_cards_its_steps_ask_for() -> None:
+    lesson, game = fresh()
+    trail = follow(lesson, game, first)
     played = [line.split()[-1] for line in trail if " play-" in line or " draw " in line]
     assert played[:4] == ["ghost:rob", "ghost:fire", "ghost:punch", "draw"]
 
@@ -150,9 +155,10 @@ def test_a_lesson_left_mid_way_resumes_identically(pause_at: int) -> None:
     assert to_json(resumed_game) == to_json(game)
 
 
-def test_every_step_names_and_marks_something_on_the_board_when_shown() -> None:
-    lesson, game = fresh()
-    play = opponents("base")
+@pytest.mark.parametrize("topic", topics())
+def test_every_step_names_and_marks_something_on_the_board_when_shown(topic: str) -> None:
+    lesson, game = fresh(topic)
+    play = opponents(topic)
     seen: set[str] = set()
     for _ in range(LIMIT):
         if is_over(lesson, game):
@@ -166,7 +172,7 @@ def test_every_step_names_and_marks_something_on_the_board_when_shown() -> None:
             advance(lesson, game, None, play)
         else:
             advance(lesson, game, allowed_answers(lesson, game)[0], play)
-    assert seen == {step.id for step in script("base").steps}
+    assert seen == {step.id for step in script(topic).steps}
 
 
 def test_the_first_steps_point_where_the_deal_put_things() -> None:
@@ -193,6 +199,14 @@ def test_every_word_a_lesson_uses_is_in_every_catalog(topic: str) -> None:
     for code in CODES:
         missing = {key for key in keys if not language(code).has(key)}
         assert not missing, f"{code}: {sorted(missing)}"
+
+
+def test_the_learner_beside_a_marshal_player_is_the_deals_first_bandit() -> None:
+    lesson, game = fresh("prisoners")
+    assert game.seats[0].bandits == [] and lesson.seat == 1  # the Marshal player sits first (M-1)
+    assert game.seats[lesson.seat].bandits == ["ghost"]
+    follow(lesson, game, first)
+    assert "free" in lesson.done and is_over(lesson, game)
 
 
 def test_a_lesson_counts_for_no_rating_even_from_tampered_json() -> None:

@@ -107,3 +107,15 @@ def test_a_step_reads_and_draws_in_every_language(code: str) -> None:
     assert "{" not in line and words.text("bandit.cheyenne") in line
     img = step_image(observe(game, 0), step_marks(step, lesson, game), translate=words)
     assert img.width == layout.WIDTH
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_an_amount_in_a_step_is_written_as_the_language_writes_money(code: str) -> None:
+    play = opponents("prisoners")
+    lesson, game = start("prisoners", play)
+    while (step := current_step(lesson, game)) is None or step.id != "mail":
+        advance(lesson, game, None if step is not None and step.wait == "next" else allowed_answers(lesson, game)[0],
+                play)
+    words = language(code)
+    line = step_text(step.say, step_fields(step, lesson, game), words)
+    assert words.money(1200) in line and words.money(200) in line
