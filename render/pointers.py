@@ -33,6 +33,7 @@ LABEL_SIZE = 28
 LABEL_PAD_X, LABEL_PAD_Y = 12, 7
 RING = 6  # the ring's width; its dark outline is 3 px more each side
 MARGIN = 8  # around the thing ringed
+BIG = 90  # a thing wider or taller than this (a car, a position) gets a frame, not an ellipse
 
 
 def target_box(obs: Observation, tl: TrainLayout, target: Mapping[str, Any]) -> Box | None:
@@ -69,9 +70,16 @@ def _box(rect: Rect) -> Box:
     return rect.x, rect.y, rect.right, rect.bottom
 
 
-def _ring(d: ImageDraw.ImageDraw, box: Box) -> Box:
-    """An ellipse around ``box`` (a circle around a small thing); returns its bounds."""
+def _ring(d: ImageDraw.ImageDraw, box: Box, width: int) -> Box:
+    """A ring around ``box``: an ellipse round a pawn or a token, a rounded frame round a car or a
+    position (an ellipse that wide would cut through the cars beside it); returns its bounds."""
     x0, y0, x1, y1 = box
+    if x1 - x0 > BIG or y1 - y0 > BIG:
+        bounds = (max(x0 - MARGIN, 2.0), y0 - MARGIN, min(x1 + MARGIN, width - 3.0), y1 + MARGIN)
+        d.rounded_rectangle(bounds, radius=14, outline=theme.MARK_OUTLINE, width=RING + 6)
+        inner = (bounds[0] + 3, bounds[1] + 3, bounds[2] - 3, bounds[3] - 3)
+        d.rounded_rectangle(inner, radius=11, outline=theme.POINTER, width=RING)
+        return bounds
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     rx = max((x1 - x0) / 2 * 1.3, 22.0) + MARGIN
     ry = max((y1 - y0) / 2 * 1.15, 22.0) + MARGIN / 2
@@ -164,7 +172,7 @@ def draw_pointers(img: Image.Image, obs: Observation, targets: Sequence[Mapping[
     for target in targets:
         box = target_box(obs, tl, target)
         if box is not None:
-            placed.append((_ring(d, box), target))
+            placed.append((_ring(d, box, img.width), target))
     # a label hides no piece, no loot, no ring and no other label
     avoid: list[Box] = obstacles(obs, tl) + [ring for ring, _ in placed]
     bounds = (4.0, float(lay.header.bottom + 2), float(img.width - 4), float(tl.top + tl.height - 2))
