@@ -124,7 +124,14 @@ def topics() -> list[str]:
     return sorted(p.stem for p in LESSONS_DIR.glob("*.json"))
 
 
+# The conditions a step's ``when`` may name (a misspelt one would silently always hold).
+CONDITIONS = frozenset({"round", "phase", "turn", "turn_kind", "decision", "can", "event"})
+
+
 def _step(raw: Mapping[str, Any]) -> Step:
+    unknown = set(raw.get("when", {})) - CONDITIONS
+    if unknown:
+        raise LessonError(f"step {raw.get('id')}: unknown condition(s) {', '.join(sorted(unknown))}")
     wait = str(raw.get("wait", NEXT))
     if wait not in (NEXT, ANSWER):
         raise LessonError(f"step {raw.get('id')}: wait is {NEXT!r} or {ANSWER!r}, not {wait!r}")

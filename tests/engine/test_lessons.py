@@ -216,3 +216,12 @@ def test_a_lesson_counts_for_no_rating_even_from_tampered_json() -> None:
     data = lesson.to_json() | {"rated": True}
     assert Lesson.from_json(data).rated is False
     assert json.loads(json.dumps(lesson.to_json()))["rated"] is False
+
+
+def test_a_misspelt_condition_is_refused() -> None:
+    from engine.lessons import _step
+
+    with pytest.raises(LessonError, match="unknown condition"):
+        _step({"id": "x", "say": "lesson.base.welcome", "when": {"rounds": 1}})
+    with pytest.raises(LessonError, match="correction"):
+        _step({"id": "x", "say": "k", "wait": "answer", "expect": ["plan draw"]})
