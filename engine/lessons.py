@@ -10,6 +10,7 @@ module runs the script over that game:
     allowed_answers(lesson, game)             # [] while a step waits for "Next"
     advance(lesson, game, answer, opponents)  # None presses "Next"; an answer is the learner's answer
     is_over(lesson, game)
+    view(lesson, game)                        # the step as plain data: words, fields, marks, answers
 
 The runner plays the AI seats itself (``opponents`` answers for a seat), stopping as soon as a step
 applies or the learner must decide, so a step about a rival's action is shown right after it.
@@ -423,3 +424,14 @@ def step_marks(step: Step, lesson: Lesson, game: Game) -> list[dict[str, Any]]:
         if target is not None:
             out.append({**target, "label": mark.get("label")})
     return out
+
+
+def view(lesson: Lesson, game: Game) -> dict[str, Any] | None:
+    """Everything a presenter needs to show the current step, as plain JSON-able data (what to say
+    and mark, how it waits, the answers it takes), or None when no step applies now."""
+    step = current_step(lesson, game)
+    if step is None:
+        return None
+    return {"step": step.id, "say": step.say, "fields": step_fields(step, lesson, game),
+            "marks": step_marks(step, lesson, game), "wait": step.wait,
+            "allowed": allowed_answers(lesson, game), "correct": step.correct}

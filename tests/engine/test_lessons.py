@@ -17,6 +17,7 @@ from engine.lessons import (
     PRESS_NEXT,
     Lesson,
     LessonError,
+    _step,
     advance,
     allowed_answers,
     current_step,
@@ -26,6 +27,7 @@ from engine.lessons import (
     step_fields,
     step_marks,
     topics,
+    view,
 )
 from engine.model import OVER, Game
 from lang import CODES, language
@@ -219,9 +221,18 @@ def test_a_lesson_counts_for_no_rating_even_from_tampered_json() -> None:
 
 
 def test_a_misspelt_condition_is_refused() -> None:
-    from engine.lessons import _step
-
     with pytest.raises(LessonError, match="unknown condition"):
         _step({"id": "x", "say": "lesson.base.welcome", "when": {"rounds": 1}})
     with pytest.raises(LessonError, match="correction"):
         _step({"id": "x", "say": "k", "wait": "answer", "expect": ["plan draw"]})
+
+
+def test_a_steps_view_is_plain_data_for_the_presenter() -> None:
+    lesson, game = fresh()
+    follow(lesson, game, first, until=6)  # up to "play-fire": a restricted step with a rival in sight
+    shown = view(lesson, game)
+    assert shown is not None and json.loads(json.dumps(shown)) == shown
+    assert shown["step"] == "play-fire" and shown["wait"] == ANSWER
+    assert shown["allowed"] == ["plan play ghost:fire"]
+    assert shown["fields"]["rival"]["kind"] == "bandit"
+    assert shown["marks"] == [{**shown["fields"]["rival"], "label": "lesson.mark.in-sight"}]
