@@ -19,6 +19,10 @@ Everything is deterministic: the same answers give the same game, and ``Lesson``
 resumed. A lesson counts for no rating: ``Lesson.rated`` is always False, and a game that has a
 lesson beside it is a lesson game.
 
+The engine resolves a run of cards at once until someone must decide, so a step about the first of
+them comes with the train as it is after the last: show it with the picture of
+``observe(game, lesson.seat, log_since=lesson.seen)``, whose caption names every action since.
+
 Nothing here reads or writes anything but ``data/lessons``; the words are catalog keys
 (``data/locales/lessons``), the marks are targets that render.pointers draws.
 """
