@@ -119,6 +119,10 @@ MARSHAL_PATH: RGB = (90, 70, 40)
 NO_EFFECT: RGB = (120, 110, 100)
 GAIN: RGB = (40, 150, 60)
 LOSS: RGB = (200, 40, 30)
+# A lesson's pointers (render.pointers): a hue no piece, loot token nor game mark uses, so that a
+# pointer never reads as part of the game.
+POINTER: RGB = (232, 36, 150)
+POINTER_TEXT: RGB = (255, 255, 255)
 
 # --- cards ---------------------------------------------------------------------------------------
 CARD_EDGE: RGB = (40, 28, 22)
