@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 
 CLEANUP_RETRY = 3600.0  # seconds before a channel's deletion claimed by a process that died is tried again
 SWEEP_EVERY = 30.0  # seconds between two looks for what no process is doing (decisions, messages)
+# The base lobby's buttons; a part in play may add its own (cogs.hooks ``lobby_buttons``).
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 LANGUAGE_CHOICES = [app_commands.Choice(name=language(code).text("language.name"), value=code) for code in CODES]
 
 
@@ -389,6 +391,9 @@ class Colt(commands.Cog):
     # --- lobby clicks --------------------------------------------------------------------------
 
     async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        if action not in LOBBY_ACTIONS and action not in HOOKS.lobby_buttons:
+            await self.refuse_click(interaction)  # a button no part has (crafted): as any unknown button
+            return
         await self._lobby_action(interaction, game_id, action)
 
     async def _lobby_action(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
