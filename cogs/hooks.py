@@ -71,6 +71,9 @@ class CogHooks:
     help_lines: list[Callable[[Language, Observation, int], list[str]]] = field(default_factory=list)
 
     # --- the game's channel (cogs.story) ---
+    # A seat with no bandit, by its role (the Marshal player, M-1), or None: (public, seat, lang,
+    # who plays it as a message names them, or None), the first answer.
+    seat_names: list[Callable[[Observation, int, Language, str | None], str | None]] = field(default_factory=list)
     # Decisions answered out of the channel's pictures, the next one asked with no new picture: a
     # rider's secret choice (H-2), a bandit placed or a card taken (V-2.4, V-2.5).
     told_in_words: set[str] = field(default_factory=set)

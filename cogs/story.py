@@ -23,7 +23,6 @@ from engine.data import base
 from engine.observe import observe_log, round_log
 from lang import Language
 from render import text
-from render.layout import MARSHAL  # the Marshal player's name (M-1): he plays no bandit
 from table.service import Outcome, Tables
 from table.store import Delivery, GameRow, PlayerRow
 
@@ -147,14 +146,14 @@ def people_of(players: Sequence[PlayerRow], lang: Language) -> dict[int, str]:
 
 
 def player_name(public: Observation, seat: int, lang: Language, people: People | None = None) -> str:
-    """A seat as the channel and the DMs name it: its bandits, or the Marshal player (M-1), who has
-    none, by his title and who plays him ("the Marshal (@Alice)")."""
+    """A seat as the channel and the DMs name it: its bandits, or, for a seat with none, as its
+    expansion names it (cogs.hooks ``seat_names``: the Marshal player, M-1, by his title and who
+    plays him, "the Marshal (@Alice)")."""
     bandits = public["seats"][seat]["bandits"]
     if bandits:
         return ", ".join(text.bandit_name(b, lang) for b in bandits)
-    marshal = text.bandit_name(MARSHAL, lang)
     who = (people or {}).get(seat)
-    return lang.text("seat.marshal-player", marshal=marshal, player=who) if who else marshal
+    return first(name(public, seat, lang, who) for name in HOOKS.seat_names) or who or ""
 
 
 class Story:
@@ -315,9 +314,11 @@ class Story:
         header = lang.text("pile.header", round=public["round"], rounds=public["rounds"],
                            card=text.card_title(info["name"], lang), turns=turns, event=event)
         cards = []
+        names = {b["name"] for b in public["bandits"]}
         for played in public["pile"]:
             # The bandit who will act (a player with two, V-2; a partner's card, V-4), else the player.
-            who = text.bandit_name(played["bandit"], lang) if played["bandit"] not in (None, MARSHAL) else \
+            # A card of no bandit (the Marshal player's, M-1) is named by its seat.
+            who = text.bandit_name(played["bandit"], lang) if played["bandit"] in names else \
                 player_name(public, played["seat"], lang, people)
             what = text.action_name(played["action"], lang) if played["action"] else lang.text("pile.face-down")
             cards.append(lang.text("pile.played", bandit=who, action=what))

@@ -1,4 +1,4 @@
-"""The Marshal player's own words (M-1): his private sheet under his prompts and in ❔ Help (M-6),
+"""The Marshal player's own words (M-1): his seat's name, his private sheet under his prompts and in ❔ Help (M-6),
 his line on the final count and his last DM (M-9).
 
 He plays no bandit, so the base cogs have nothing to say of him; they ask cogs.hooks, which this
@@ -13,6 +13,7 @@ from cogs.hooks import HOOKS
 from engine import lobby as declared
 from lang import Language
 from render import text
+from render.layout import MARSHAL  # the Marshal player's name (M-1): he plays no bandit
 
 Observation = dict[str, Any]
 
@@ -88,6 +89,16 @@ def place_line(public: Observation, seat: int, lang: Language) -> str | None:
     return f"{lang.text(key)}\n{marshal_result(lang, prison)}"
 
 
+def seat_name(public: Observation, seat: int, lang: Language, who: str | None) -> str | None:
+    """The Marshal player's seat, the one seat that plays no bandit (M-1): his title, and who plays
+    him when the message names people ("the Marshal (@Alice)")."""
+    if public["seats"][seat]["bandits"]:
+        return None
+    marshal = text.bandit_name(MARSHAL, lang)
+    return lang.text("seat.marshal-player", marshal=marshal, player=who) if who else marshal
+
+
+HOOKS.seat_names.append(seat_name)
 HOOKS.prompt_lines.append(sheet_line)
 HOOKS.help_lines.append(help_lines)
 HOOKS.final_lines.append(final_line)
