@@ -17,6 +17,7 @@ from cogs import rules_text, texts
 from cogs.autopilot import Autopilot
 from cogs.components import AbandonButton, HandButton, is_ours, valid_id
 from cogs.delivery import DESCRIPTION_LIMIT
+from cogs.hooks import HOOKS
 from cogs.outbox import Outbox
 from cogs.presenter import Presenter
 from cogs.story import as_it_stands, waiting_clock
@@ -38,6 +39,8 @@ log = logging.getLogger(__name__)
 
 CLEANUP_RETRY = 3600.0  # seconds before a channel's deletion claimed by a process that died is tried again
 SWEEP_EVERY = 30.0  # seconds between two looks for what no process is doing (decisions, messages)
+# The base lobby's buttons; a part in play may add its own (cogs.hooks ``lobby_buttons``).
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 LANGUAGE_CHOICES = [app_commands.Choice(name=language(code).text("language.name"), value=code) for code in CODES]
 
 
@@ -200,7 +203,7 @@ class Colt(commands.Cog):
     @app_commands.rename(topic=command_text("command.rules.topic.name"))
     @app_commands.describe(topic=command_text("command.rules.topic.description"))
     @app_commands.choices(topic=[app_commands.Choice(name=command_text(f"rules.topic.{t}"), value=t)
-                                 for t in rules_text.TOPICS])
+                                 for t in rules_text.topics()])
     async def rules(self, interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
         lang = await self.readers.seen(interaction)
         await interaction.response.send_message(rules_text.topic(lang, topic.value if topic else "overview"),
@@ -388,6 +391,9 @@ class Colt(commands.Cog):
     # --- lobby clicks --------------------------------------------------------------------------
 
     async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        if action not in LOBBY_ACTIONS and action not in HOOKS.lobby_buttons:
+            await self.refuse_click(interaction)  # a button no part has (crafted): as any unknown button
+            return
         await self._lobby_action(interaction, game_id, action)
 
     async def _lobby_action(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
@@ -395,29 +401,23 @@ class Colt(commands.Cog):
         lang = await self.readers.seen(interaction)
         try:
             if action == "join":
-                lobby = await self.tables.join(game_id, user)
+                lobby, reply = await self.tables.join(game_id, user), "reply.joined"
             elif action == "leave":
-                lobby = await self.tables.leave_lobby(game_id, user)
+                lobby, reply = await self.tables.leave_lobby(game_id, user), "reply.left"
             elif action == "cancel":
-                lobby = await self.tables.cancel(game_id, user)
-            elif action == "teams":
-                lobby = await self.tables.draw_teams(game_id, user)
-            elif action == "events":  # the host's menu of the events to choose (M-40)
-                lobby = await self.tables.events_menu(game_id, user)
-                await interaction.response.send_message(lang.text("reply.events-menu"), ephemeral=True,
-                                                        view=self.presenter.events_view(lobby, lang))
-                return
-            elif action == "drawall":
-                lobby = await self.tables.choose_events(game_id, user, None, [])
+                lobby, reply = await self.tables.cancel(game_id, user), "reply.cancelled"
+            elif action in HOOKS.lobby_buttons:  # a part's own button (the teams drawn, V-4.1; the events, M-40)
+                done = await HOOKS.lobby_buttons[action](self.tables, interaction, game_id, lang)
+                if done is None:
+                    return  # it answered the click itself (the host's menu of the events, M-40)
+                lobby, reply = done
             else:
                 await self._start(interaction, game_id)
                 return
         except TableError as error:
             await self._lobby_refused(interaction, game_id, error.text(lang))
             return
-        await self._ack(interaction, lang.text({"join": "reply.joined", "leave": "reply.left",
-                                                "cancel": "reply.cancelled", "teams": "reply.teams-drawn",
-                                                "drawall": "reply.events-all"}[action]))
+        await self._ack(interaction, lang.text(reply))
         await self.presenter.show_lobby(lobby)
         if action == "join":
             await self.presenter.deliver([self.presenter.hello(lobby.game, user, await self.readers.of_user(user))])
@@ -463,9 +463,9 @@ class Colt(commands.Cog):
                     else:
                         lobby = await self.tables.set_option(game_id, user, option, choice)
                 reply = lang.text("reply.options")
-            elif name in ("rounds", "stations"):  # Choosing events (M-40)
-                lobby = await self.tables.choose_events(game_id, user, name, values)
-                reply = lang.text("reply.events")
+            elif name in HOOKS.lobby_choices:  # a part's own select (the events chosen, M-40)
+                lobby, key = await HOOKS.lobby_choices[name](self.tables, game_id, user, name, values)
+                reply = lang.text(key)
             elif name == "ai":
                 verb, what, *more = [*(values[0] if values else "").split(":"), ""]  # verb:what[:with]:seats
                 if verb == "add":
@@ -684,8 +684,8 @@ class Colt(commands.Cog):
                 lines.append(line(text.action_name("bullet", lang), lang.text("help.card.bullet")))
             if len(lines) == 1:
                 lines = [lang.text("help.none")]
-        if mine.get("prison") and not mine["seats"][seat]["bandits"]:  # the Marshal player's objectives (M-6)
-            lines += texts.objectives_help(lang, mine["prison"])
+        for more in HOOKS.help_lines:  # an expansion's (the Marshal player's objectives, M-6)
+            lines += more(lang, mine, seat)
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
     # --- the end -------------------------------------------------------------------------------

@@ -96,19 +96,19 @@ class AnswerButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class LobbyButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"colt:l:(?P<game>{NUMBER}):(?P<action>join|leave|start|cancel|teams|events|drawall)"):
+                  template=rf"colt:l:(?P<game>{NUMBER}):(?P<action>[a-z]+)"):
+    """A lobby's button: join, leave, start, cancel, or a part's own (cogs.hooks ``lobby_buttons``:
+    the teams drawn, V-4.1; the events chosen, M-40), grey; the cog refuses an action nobody has."""
+
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
-        "teams": discord.ButtonStyle.secondary,  # the host draws the teams (V-4)
-        "events": discord.ButtonStyle.secondary,  # the host chooses the events (M-40)
-        "drawall": discord.ButtonStyle.secondary,  # … or lets them be drawn from all again
     }
 
     def __init__(self, game_id: int, action: str, label: str = "?") -> None:
-        super().__init__(discord.ui.Button(label=label, style=self.STYLES[action],
+        super().__init__(discord.ui.Button(label=label, style=self.STYLES.get(action, discord.ButtonStyle.secondary),
                                            custom_id=f"colt:l:{game_id}:{action}"))
         self.game_id, self.action = game_id, action
         self.numbers = (game_id,)

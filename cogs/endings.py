@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs import texts
+from cogs.hooks import HOOKS, first
 from cogs.prompts import to_user
 from cogs.readers import Readers
 from cogs.story import table_view
@@ -35,11 +35,11 @@ def channel_link(guild_id: int, channel_id: int) -> str:
 
 def place_line(public: Observation, seat: int, lang: Language) -> str:
     """The seat's place and score on the final count, in the picture's order: its bandit's, its
-    pair's (V-2, V-3) or its team's (V-4); the Marshal player's objectives and whether he won (M-9)."""
-    prison = public.get("prison")
-    if prison and prison["seat"] == seat:
-        key = "dm.end.marshal-won" if prison.get("marshal_wins") else "dm.end.marshal-lost"
-        return f"{lang.text(key)}\n{texts.marshal_result(lang, prison)}"
+    pair's (V-2, V-3) or its team's (V-4); a seat with no bandit, as its expansion tells it (the
+    Marshal player's objectives and whether he won, M-9: cogs.hooks ``place_lines``)."""
+    told = first(line(public, seat, lang) for line in HOOKS.place_lines)
+    if told is not None:
+        return told
     mine = seats.team(public, seat)
     if layout.grouped_key(public):  # the final count by side
         sides = side_rows(public)

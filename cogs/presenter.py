@@ -20,6 +20,7 @@ from cogs import texts
 from cogs.components import LobbyButton, LobbySelect
 from cogs.delivery import PictureSkipped, view_components
 from cogs.endings import Endings
+from cogs.hooks import HOOKS
 from cogs.pictures import Drawn, Pictures
 from cogs.prompts import Prompt, Prompts, back_view, timed_out_notice, to_user
 from cogs.readers import Readers
@@ -52,8 +53,6 @@ from table.service import (
     Outcome,
     Tables,
     engine_options,
-    event_pools,
-    events_to_choose,
 )
 from table.store import LOBBY, Delivery, GameRow, PlayerRow
 
@@ -107,8 +106,7 @@ class Presenter:
         lines = [texts.choice_line(lang, name, o[name], LOBBY_OPTIONS[name]) for name in texts.WHOLE_OPTIONS]
         lines += [texts.toggle_line(lang, name, bool(o.get(name))) for name in texts.TOGGLES]
         lines += [texts.choice_line(lang, name, o.get(name, LOBBY_OPTIONS[name][0])) for name in texts.CHOICE_OPTIONS]
-        if declared.chosen_events(o) is not None:  # Choosing events (M-40)
-            lines.append(texts.events_line(lang, o.get("chosen_events", ())))
+        lines += [line for more in HOOKS.lobby_lines if (line := more(lang, o)) is not None]  # (M-40)
         lines.append(texts.chosen(lang.text("lobby.language", language=lang.text("language.name"))))
         embed.add_field(name=lang.text("lobby.options"), value="\n".join(lines), inline=False)
         if row.status != LOBBY and row.channel_id:
@@ -192,22 +190,6 @@ class Presenter:
             return LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-two-bandits"),
                                max_values=2, min_values=1)
         return LobbySelect(row.id, "character", characters, placeholder=lang.text("lobby.choose-bandit"))
-
-    @staticmethod
-    def events_view(lobby: Lobby, lang: Language) -> discord.ui.View:
-        """The host's choice of the events (M-40, Choosing events): the round cards, the station
-        cards, each shown picked as chosen so far, and a button to draw from all again."""
-        row = lobby.game
-        chosen = set(row.options.get("chosen_events", ()))
-        view = discord.ui.View(timeout=None)
-        for name, pool, n in zip(("rounds", "stations"), event_pools(row.options), events_to_choose(row.options),
-                                 strict=True):
-            cards = [discord.SelectOption(label=text.card_title(card, lang), value=card, default=card in chosen)
-                     for card in pool]
-            view.add_item(LobbySelect(row.id, name, cards, placeholder=lang.text(f"lobby.events-{name}", n=n),
-                                      max_values=n, min_values=n))
-        view.add_item(LobbyButton(row.id, "drawall", lang.text("lobby.drawall")))
-        return view
 
     def _role_options(self, lobby: Lobby, lang: Language) -> list[discord.SelectOption]:
         """The host gives a seat, a person's or an AI's, a role the options bring (the Marshal, M-1)."""

@@ -16,6 +16,7 @@ import discord
 from cogs import texts
 from cogs.components import AnswerButton, BackButton, HelpButton
 from cogs.delivery import view_components
+from cogs.hooks import HOOKS, first
 from cogs.readers import Readers
 from cogs.story import PLANNING_KINDS, Story, deadline_text, player_name, table_view, to_game
 from engine import Game
@@ -66,20 +67,23 @@ class Prompts:
         mine = table_view(state, seat)
         pending = mine["pending"]
         view = discord.ui.View(timeout=None)
-        header = lang.text("dm.header.attack", game=game_id) if mine["phase"] == "horse-attack" else \
+        # An expansion's phase may have a header of its own (the horse attack's, H-2).
+        header = HOOKS.dm_headers[mine["phase"]](lang, game_id, mine) if mine["phase"] in HOOKS.dm_headers else \
             lang.text("dm.header", game=game_id, round=mine["round"], rounds=mine["rounds"])
         hand = mine["seats"][seat]["hand"]
         named = len(mine["seats"][seat]["bandits"]) > 1  # two bandits: each card says whose (V-2.3)
         if pending is not None and pending["seat"] == seat:
-            cover = _covering(state, seat)
+            # A planning turn asked for something else than a card of one's own (a cover card, V-2.6):
+            # its question and its "pass" read otherwise.
+            asks = first(ask(state, seat) for ask in HOOKS.plan_asks) if pending["kind"] == "plan" else None
             for answer in _in_hand_order(pending["options"])[:BUTTONS_PER_MESSAGE]:
-                label = lang.text("button.no-cover") if cover and answer == "plan pass" else \
+                label = lang.text(asks[1]) if asks is not None and answer == "plan pass" else \
                     texts.answer_label(lang, answer, named, mine)
                 view.add_item(AnswerButton(game_id, state.step, answer, label=label, style=_style(answer),
                                            disabled=bool(paused)))
             question = texts.question(lang, pending["kind"], mine)
-            if cover:
-                question = lang.text("question.cover")
+            if asks is not None:
+                question = lang.text(asks[0])
             elif pending["kind"] == "plan":
                 kinds = mine["round_card"]["turns"]
                 turn = mine["turn"]
@@ -101,9 +105,10 @@ class Prompts:
                 "⏳ " + texts.waiting(lang, pending["kind"], player_name(mine, pending["seat"], lang)) + "."
             now = f"{paused}\n{now}" if paused else now
             content = f"{header}\n{now}\n{_hand_text(hand, lang, named)}"
-        prison = mine.get("prison")
-        if prison and prison["seat"] == seat:  # the Marshal player's private sheet (M-6)
-            content += "\n" + texts.sheet(lang, prison)
+        for more in HOOKS.prompt_lines:  # an expansion's lines (the Marshal player's private sheet, M-6)
+            line = more(lang, mine, seat)
+            if line is not None:
+                content += "\n" + line
         if 0 < len(view.children) < BUTTONS_PER_MESSAGE:  # a full prompt keeps its answers, not the help
             view.add_item(HelpButton(game_id, state.step, lang.text("button.help")))
         shown = {**mine, "log": []} if mine["phase"] in ("planning", "keeping") else None
@@ -318,12 +323,6 @@ def _in_hand_order(answers: list[str]) -> list[str]:
         return group, rank.get(answer.split(" ", 2)[-1], 0)
 
     return sorted(answers, key=key)
-
-
-def _covering(state: Game, seat: int) -> bool:
-    """Whether ``seat`` is asked for a cover card now (V-2.6): a card of its other bandit, or none."""
-    pairs = state.pairs
-    return pairs is not None and pairs.cover == seat and state.pending is not None and state.pending.kind == "plan"
 
 
 def _hand_text(hand: list[str], lang: Language, named: bool = False) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from cogs.hooks import HOOKS
 from engine import lobby as declared
 from engine.data import base
 from engine.setup import seating
@@ -13,9 +14,15 @@ from lang import Language
 from table.seating import role_seats
 from table.service import MAX_PLAYERS, engine_options
 
-TOPICS = ("overview", "planning", "actions", "marshal", "powers", "events", "scoring", "horses", "prisoners",
-          "variants")
+# The base game's topics; each expansion adds its own after them (cogs.hooks ``topics``: horses,
+# prisoners, variants), read by ``topics()``.
+TOPICS = ("overview", "planning", "actions", "marshal", "powers", "events", "scoring")
 COMMANDS = ("new", "hand", "status", "leave", "help", "rules")  # the commands the overview names
+
+
+def topics() -> tuple[str, ...]:
+    """Every topic, the base game's first, then the expansions' in the order they registered."""
+    return (*TOPICS, *HOOKS.topics)
 
 
 @cache
@@ -39,8 +46,8 @@ def topic(lang: Language, name: str) -> str:
         "purse_low": min(data.purses), "purse_high": max(data.purses), "jewel": data.loot_values["jewel"],
         "strongbox": data.loot_values["strongbox"], "gunslinger": data.gunslinger_bonus, "rounds": data.rounds,
         "fewest": fewest, "most": most,
-        "topics": ", ".join(lang.text(f"rules.topic.{t}") for t in TOPICS if t != "overview"),
+        "topics": ", ".join(lang.text(f"rules.topic.{t}") for t in topics() if t != "overview"),
         **{command: lang.text(f"command.{command}.name") for command in COMMANDS},
         **declared.figures(),  # each expansion's amounts (Marshal & Prisoners: M-1 … M-9)
     }
-    return lang.text(f"rules.{name if name in TOPICS else 'overview'}", **fields)
+    return lang.text(f"rules.{name if name in topics() else 'overview'}", **fields)

@@ -17,29 +17,26 @@ import discord
 from cogs import pictures, texts
 from cogs.components import HandButton
 from cogs.delivery import view_components
+from cogs.hooks import HOOKS, first
 from engine import Game, observe
 from engine.data import base
 from engine.observe import observe_log, round_log
 from lang import Language
 from render import text
-from render.layout import MARSHAL  # the Marshal player's name (M-1): he plays no bandit
 from table.service import Outcome, Tables
 from table.store import Delivery, GameRow, PlayerRow
 
 PLANNING_KINDS = ("plan", "discard")  # decisions of Schemin', shown on the pile, not as actions
-# Decisions answered out of the channel's pictures: Schemin''s, a rider's secret choice (H-2), a card
-# kept (H-21), a bandit placed or a card taken (V-2.4, V-3.5). The next one is asked with no new
-# picture, so a picture marking who decides would soon name the wrong person: the channel's
-# pictures mark nobody for them; the pile and the status line name who decides.
-TOLD_IN_WORDS = (*PLANNING_KINDS, "attack", "keep-card", "place", "take-card")
-# Decisions no action on the train waits for (no picture is held back for them): those, and the
-# wagon a lone rider boards (H-2), whose answer is the next picture.
-OUTSIDE_ACTIONS = (*TOLD_IN_WORDS, "attack-wagon")
-PLANNING_ANSWERS = tuple(f"{kind} " for kind in OUTSIDE_ACTIONS)
-# Runs shown in words (the pile, the status line), not as pictures: planning moves, and a rider's
-# secret choice (its reveal is a picture).
+# Decisions answered out of the channel's pictures: Schemin''s, a card kept (H-21), and an
+# expansion's (cogs.hooks ``told_in_words``: a rider's secret choice, H-2; a bandit placed or a card
+# taken, V-2.4, V-3.5). The next one is asked with no new picture, so a picture marking who decides
+# would soon name the wrong person: the channel's pictures mark nobody for them; the pile and the
+# status line name who decides.
+TOLD_IN_WORDS = (*PLANNING_KINDS, "keep-card")
+# Runs shown in words (the pile, the status line), not as pictures: planning moves, and an
+# expansion's (cogs.hooks ``run_heads``: a rider's secret choice, whose reveal is a picture).
 RUN_HEADS = ("round", "play", "draw", "pass", "reshuffle", "planning-over", "resolve", "event", "game-over",
-             "attack-choice", "attack-plan", "drink", "placed", "take-card", "cover")
+             "attack-plan")
 MARKS_KEPT = 512  # games whose last public view is remembered (the others replay it when needed)
 
 Observation = dict[str, Any]
@@ -58,11 +55,27 @@ def table_view(state: Game, viewer: int | None) -> Observation:
     return observe(state, viewer, log_since=len(state.log))
 
 
+def told_in_words() -> set[str]:
+    """The decisions answered out of the channel's pictures (``TOLD_IN_WORDS``), the expansions' too."""
+    return {*TOLD_IN_WORDS, *HOOKS.told_in_words}
+
+
+def outside_actions() -> set[str]:
+    """Decisions no action on the train waits for (no picture is held back for them): those told in
+    words, and an expansion's (the wagon a lone rider boards, H-2, whose answer is the next picture)."""
+    return told_in_words() | HOOKS.outside_actions
+
+
+def planning_answers() -> tuple[str, ...]:
+    """The beginnings of the answers to those decisions."""
+    return tuple(f"{kind} " for kind in outside_actions())
+
+
 def channel_frame(observation: Observation) -> Observation:
     """A public observation as the channel's picture shows it: who decides is marked only when the
     answer is the next picture (``TOLD_IN_WORDS``)."""
     pending = observation.get("pending")
-    if pending is not None and pending["kind"] in TOLD_IN_WORDS:
+    if pending is not None and pending["kind"] in told_in_words():
         return {**observation, "pending": None}
     return observation
 
@@ -112,7 +125,8 @@ def waiting_clock(row: GameRow, step: int, lang: Language) -> str:
 def action_start(state: Game, before: int) -> int:
     """Where the action that was waiting for an answer began in the log."""
     for index in range(before - 1, -1, -1):
-        if state.log[index]["type"] in ("resolve", "event", "stagecoach"):  # the last: a flight after it
+        # An expansion's too (cogs.hooks ``action_starts``: a flight after the stagecoach, H-10).
+        if state.log[index]["type"] in ("resolve", "event") or state.log[index]["type"] in HOOKS.action_starts:
             return index
     return before
 
@@ -132,14 +146,14 @@ def people_of(players: Sequence[PlayerRow], lang: Language) -> dict[int, str]:
 
 
 def player_name(public: Observation, seat: int, lang: Language, people: People | None = None) -> str:
-    """A seat as the channel and the DMs name it: its bandits, or the Marshal player (M-1), who has
-    none, by his title and who plays him ("the Marshal (@Alice)")."""
+    """A seat as the channel and the DMs name it: its bandits, or, for a seat with none, as its
+    expansion names it (cogs.hooks ``seat_names``: the Marshal player, M-1, by his title and who
+    plays him, "the Marshal (@Alice)")."""
     bandits = public["seats"][seat]["bandits"]
     if bandits:
         return ", ".join(text.bandit_name(b, lang) for b in bandits)
-    marshal = text.bandit_name(MARSHAL, lang)
     who = (people or {}).get(seat)
-    return lang.text("seat.marshal-player", marshal=marshal, player=who) if who else marshal
+    return first(name(public, seat, lang, who) for name in HOOKS.seat_names) or who or ""
 
 
 class Story:
@@ -167,14 +181,14 @@ class Story:
         """The frames, pile, status and final count one change shows in the channel."""
         state, row = outcome.state, outcome.row
         begin = outcome.log_from
-        if outcome.answered and not outcome.answered.startswith(PLANNING_ANSWERS):
+        if outcome.answered and not outcome.answered.startswith(planning_answers()):
             begin = action_start(state, begin)  # the action that waited for this answer
         events = observe_log(state, None, begin)
         before = await self._public_at(outcome, begin)
         out = []
-        if outcome.log_from == 0 and outcome.answered is None and not state.options.horses:
-            # The train as dealt, before round 1's planning: nobody plans blind (with the expansion,
-            # the horse attack's first picture shows it).
+        if outcome.log_from == 0 and outcome.answered is None and not any(shows(state) for shows in HOOKS.shows_dealt):
+            # The train as dealt, before round 1's planning: nobody plans blind (unless an
+            # expansion's first picture shows it: the horse attack's, H-2).
             out.append(to_game(row.id, {"op": "send", "pictures": [
                 self.train(row, table_view(state, None), lang, "start")]}))
         out += self._frames(row, state, before, events, lang)
@@ -205,14 +219,14 @@ class Story:
                 lang: Language) -> list[Delivery]:
         """A picture per resolved action; an action still waiting for a choice is shown when complete."""
         public = table_view(state, None)
-        waiting = state.pending is not None and state.pending.kind not in OUTSIDE_ACTIONS
+        waiting = state.pending is not None and state.pending.kind not in outside_actions()
         runs = pictures.split_runs(events)
         view, at = before, len(state.log) - len(events)
         out: list[Delivery] = []
         for index, run in enumerate(runs):
             after = pictures.advance(view, run)
             head = run[0]["type"]
-            if head in ("resolve", "event") or head not in RUN_HEADS:
+            if head in ("resolve", "event") or (head not in RUN_HEADS and head not in HOOKS.run_heads):
                 last = index == len(runs) - 1
                 if last and waiting:
                     self._mark(row.id, state, at, view)  # its decision is pending: shown when complete
@@ -255,8 +269,8 @@ class Story:
             view = view_components(self.hand_view(row, lang)) if public["phase"] == "planning" else []
             out.append(to_game(row.id, {
                 "op": "edit", "key": "pile", "missing": "send", "view": view, "mentions": False,
-                "content": self.pile_text(public, lang, draws_this_round(state), deadline,
-                                          this_round(state, "drink"), people)}))
+                "content": self.pile_text(public, lang, draws_this_round(state), deadline, people,
+                                          [line for more in HOOKS.pile_lines if (line := more(state, lang))])}))
         out += self.status(row, public, lang, deadline, people, showing=showing)
         return out
 
@@ -291,16 +305,20 @@ class Story:
 
     @staticmethod
     def pile_text(public: Observation, lang: Language, draws: dict[int, int] | None = None,
-                  deadline: str = "", drinks: list[dict[str, Any]] | None = None, people: People | None = None) -> str:
+                  deadline: str = "", people: People | None = None, more: list[str] | None = None) -> str:
+        """The round's card and its pile, who drew, an expansion's lines (``more``: cogs.hooks
+        ``pile_lines``, the whiskey drunk, H-13) and who is waited for."""
         info = public["round_card"]
         turns = " · ".join(texts.turn_name(lang, t) for t in info["turns"])
         event = lang.text("pile.event", event=text.card_title(info["event"], lang)) if info["event"] else ""
         header = lang.text("pile.header", round=public["round"], rounds=public["rounds"],
                            card=text.card_title(info["name"], lang), turns=turns, event=event)
         cards = []
+        names = {b["name"] for b in public["bandits"]}
         for played in public["pile"]:
             # The bandit who will act (a player with two, V-2; a partner's card, V-4), else the player.
-            who = text.bandit_name(played["bandit"], lang) if played["bandit"] not in (None, MARSHAL) else \
+            # A card of no bandit (the Marshal player's, M-1) is named by its seat.
+            who = text.bandit_name(played["bandit"], lang) if played["bandit"] in names else \
                 player_name(public, played["seat"], lang, people)
             what = text.action_name(played["action"], lang) if played["action"] else lang.text("pile.face-down")
             cards.append(lang.text("pile.played", bandit=who, action=what))
@@ -308,9 +326,8 @@ class Story:
         if draws:
             pile += "\n" + lang.text("pile.drew", draws=" · ".join(
                 f"{player_name(public, seat, lang, people)} ×{count}" for seat, count in sorted(draws.items())))
-        if drinks:  # whiskey drunk instead of a card (H-13)
-            pile += "\n" + lang.text("pile.drank", drinks=" · ".join(
-                f"{text.bandit_name(e['bandit'], lang)} ({lang.text('loot-name.' + e['flask'])})" for e in drinks))
+        for line in more or ():
+            pile += "\n" + line
         pending = public["pending"]
         now = ""
         clock = deadline  # waiting_clock's words
@@ -334,9 +351,9 @@ class Story:
         if public["phase"] in ("planning", "keeping"):
             return self.pile_text(public, lang, deadline=deadline, people=people)
         pending = public["pending"]
-        if public["round_card"] is None:  # before round 1: the horse attack (H-2)
-            attack = (public.get("stagecoach") or {}).get("attack") or {"car": 0}
-            words = lang.text("status.attack", car=text.car_noun(int(attack["car"]), lang))
+        # Before round 1's card is turned, an expansion says where the game stands (the horse attack, H-2).
+        words = first(before(public, lang) for before in HOOKS.before_rounds) if public["round_card"] is None else None
+        if words is not None:
             return words + ("\n" + self.status_line(public, lang, deadline, people) if pending else "")
         return self.pile_text(public, lang, people=people) + (
             "\n" + self.status_line(public, lang, deadline, people) if pending else "")
@@ -359,9 +376,9 @@ class Story:
                             value=base().gunslinger_bonus) if bandit in result["gunslingers"] else ""
             lines.append(lang.text("scoreline.bandit", bandit=text.bandit_name(bandit, lang),
                                    score=result["scores"][bandit], gunslinger=gun, mark=mark))
-        if public.get("prison"):
-            lines.append(texts.marshal_result(lang, public["prison"]))
-        if not result["winners"]:  # Escape: everyone was arrested (H-22)
+        # An expansion's lines under the bandits' (the Marshal's objectives, M-9).
+        lines += [line for more in HOOKS.final_lines if (line := more(public, lang)) is not None]
+        if not result["winners"]:  # no bandit won (in Escape, everyone was arrested: H-22)
             lines.append(f"**{lang.text('score.nobody')}**")
             return "\n".join(lines)
         winners = text.names_list([text.bandit_noun(b, lang) for b in result["winners"]], lang)

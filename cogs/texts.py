@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.hooks import HOOKS, first
 from engine import lobby as declared
 from engine.lobby import RULE, SEAT, TOGGLE, Role
 from engine.train import Position
@@ -109,7 +110,8 @@ def cast_name(lang: Language, character: str) -> str:
 def answer_label(lang: Language, answer: str, named: bool = False, mine: dict[str, Any] | None = None) -> str:
     """A button's label for an engine answer text; ``named``: cards with their bandit's name;
     ``mine``, the chooser's observation, names what an option holds where the answer alone does not
-    (the Marshal's next bullet in each Colt)."""
+    (the Marshal's next bullet in each Colt). An expansion's own answers are labelled by its hooks
+    (cogs.hooks ``plan_labels``, ``answer_labels``)."""
     kind, _, value = answer.partition(" ")
     if kind == "plan":
         verb, _, card = value.partition(" ")
@@ -119,56 +121,23 @@ def answer_label(lang: Language, answer: str, named: bool = False, mine: dict[st
             return lang.text("button.pass")
         if verb == "hide":
             return lang.text("button.face-down", card=card_label(lang, card, named))
-        if verb == "drink":
-            return lang.text("button.drink", flask=_loot_name(lang, card))
-        if verb == "idea":
-            return lang.text("button.take-idea")  # instead of drawing (M-3)
+        if verb in HOOKS.plan_labels:  # a flask drunk (H-13), the Brilliant idea (M-3)
+            return HOOKS.plan_labels[verb](lang, card)
         return card_label(lang, card, named)
-    if kind == "take-card":
-        return card_label(lang, value, named=True)
-    if kind == "place":
-        return text.bandit_name(value, lang)
     if value in ANSWER_KEYS:
         return lang.text(ANSWER_KEYS[value])  # Deadly fall's throw, a move or shot not taken (M-40, M-5)
-    if kind in ("move", "floor", "shove", "flee", "marshal-move", "marshal-ride", "shove-marshal", "escape") or (
-            kind == "ride" and value != "escape"):
+    label = first(label(lang, kind, value, named, mine) for label in HOOKS.answer_labels)
+    if label is not None:
+        return label
+    if kind in ("move", "floor", "shove", "flee"):
         return place(lang, value)
-    if kind == "marshal-fire":
-        revolver, _, target = value.partition(":")
-        bandit = text.bandit_name(target, lang)
-        loaded = (mine or {}).get("prison", {}).get("revolvers", [])
-        index = ord(revolver) - ord("a")
-        if index < len(loaded) and loaded[index]:  # the bullet on top carries its malus (M-8)
-            return lang.text("button.revolver-malus", revolver=revolver.upper(), bandit=bandit,
-                             malus=lang.text(f"malus-name.{loaded[index][0]}"))
-        return lang.text("button.revolver", revolver=revolver.upper(), bandit=bandit)
-    if kind == "arrest":
+    if kind in ("fire", "punch"):
         return text.bandit_name(value, lang)
-    if kind == "free":
-        what, _, who = value.partition(":")
-        noun = text.bandit_noun(who, lang)
-        return lang.text("button.free-prisoner" if what == "prisoner" else "button.free-bandit", bandit=noun)
-    if kind == "thanks":
-        return _loot_name(lang, value)
-    if kind == "reflex":
-        return lang.text("button.pass") if value == "pass" else card_label(lang, value)
-    if kind == "ride":
-        return lang.text("button.escape")
-    if kind == "punch" and value == "shotgun":
-        return lang.text("button.shotgun")
-    if kind in ("fire", "punch", "dodge"):
-        return text.bandit_name(value, lang)
-    if kind == "attack":
-        return lang.text(f"button.attack-{value}")
-    if kind == "attack-wagon":
-        return text.car_name(int(value), lang).capitalize()
-    if kind == "hostage":
-        return lang.text(f"hostage-name.{value}")
     if kind == "keep-card":
         return lang.text("button.keep-none") if value == "done" else \
             lang.text("button.keep", card=card_label(lang, value))
     if kind in ("rob", "drop"):
-        return _loot_name(lang, value)
+        return loot_name(lang, value)
     if kind == "marshal":
         return text.car_name(int(value), lang).capitalize()
     if kind == "keep-purse":
@@ -181,72 +150,18 @@ def answer_label(lang: Language, answer: str, named: bool = False, mine: dict[st
     return answer
 
 
-def _loot_name(lang: Language, kind: str) -> str:
+def loot_name(lang: Language, kind: str) -> str:
     key = f"loot-name.{kind}"
     return lang.text(key) if lang.has(key) else kind.title()
 
 
 def question(lang: Language, kind: str, mine: dict[str, Any] | None = None) -> str:
     """The question of a decision; ``mine``, the asker's observation, fills in where it is asked
-    (the horse attack's car)."""
+    (the horse attack's car, H-2: cogs.hooks ``questions``)."""
+    if kind in HOOKS.questions:
+        return HOOKS.questions[kind](lang, mine)
     key = f"question.{kind}"
-    if kind == "attack" and mine is not None and (mine.get("stagecoach") or {}).get("attack"):
-        return lang.text(key, car=text.car_noun(int(mine["stagecoach"]["attack"]["car"]), lang))
-    if kind == "attack":
-        return lang.text("question.other")
     return lang.text(key) if lang.has(key) else lang.text("question.other")
-
-
-def sheet(lang: Language, prison: dict[str, Any]) -> str:
-    """The Marshal's private sheet in his DMs (M-6): his objectives seen, each marked when fulfilled
-    as things stand, how many are still to come, and his rewards."""
-    met = prison.get("met") or [False] * len(prison["objectives"])
-    seen = [f"{'✅' if done else '▫️'} {objective_line(lang, o)}"
-            for o, done in zip(prison["objectives"], met, strict=True) if o]
-    lines = [lang.text("sheet.objectives", n=len(seen), total=len(seen) + int(prison["objectives_to_come"]))]
-    lines += seen
-    rewards = prison["rewards"]
-    lines.append(lang.text("sheet.rewards", wanted=len(prison["wanted"]), prisoners=len(rewards["prisoners"]),
-                           mail=len(rewards["mail"])))
-    return "\n".join(lines)
-
-
-def events_line(lang: Language, chosen: Any) -> str:
-    """The lobby's line for the Choosing events variant (M-40): the cards chosen, or drawn from all."""
-    if not chosen:
-        return f"{OFF} {lang.text('lobby.events-all')}"
-    cards = ", ".join(text.card_title(card, lang) for card in chosen)
-    return f"{ON} {lang.text('lobby.events-chosen', cards=cards)}"
-
-
-def marshal_result(lang: Language, prison: dict[str, Any]) -> str:
-    """The Marshal's line on the final count (M-9): every objective, public at the end, marked."""
-    done = set(prison["fulfilled"])
-    count = lang.text("score.marshal-objectives", n=len(done), total=len(prison["objectives"]),
-                      need=declared.figures()["objectives_to_win"])
-    if prison.get("marshal_fallen"):
-        count += " · " + lang.text("score.marshal-fallen")
-    marks = ", ".join(f"{'✅' if o in done else '❌'} {objective_name(lang, o)}" for o in prison["objectives"])
-    crown = " 🏆" if prison.get("marshal_wins") else ""
-    return f"⭐ **{lang.text('panel.marshal')}**{crown} — {count}: {marks}"
-
-
-def objective_name(lang: Language, objective: str) -> str:
-    kind, _, bandit = objective.partition(":")
-    return lang.text(f"objective.{kind}", bandit=text.bandit_noun(bandit, lang))
-
-
-def objective_line(lang: Language, objective: str) -> str:
-    """An objective by its name and what it asks of the Marshal (M-6): a name alone says little."""
-    kind, _, bandit = objective.partition(":")
-    goal = lang.text(f"objective-goal.{kind}", bandit=text.bandit_noun(bandit, lang))
-    return f"**{objective_name(lang, objective)}** — {goal}"
-
-
-def objectives_help(lang: Language, prison: dict[str, Any]) -> list[str]:
-    """The Marshal's ❔ Help lines on his objectives seen so far (M-6)."""
-    seen = [o for o in prison["objectives"] if o]
-    return [lang.text("help.objectives"), *(f"• {objective_line(lang, o)}" for o in seen)] if seen else []
 
 
 def waiting(lang: Language, kind: str, player: str) -> str:

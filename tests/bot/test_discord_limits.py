@@ -19,6 +19,7 @@ from simcord.components import validate_components
 from cogs import texts
 from cogs.delivery import view_components
 from cogs.presenter import Presenter
+from cogs.prisoners.lobby import events_view
 from engine import Game, Options, apply, new_game, observe
 from engine.data import base
 from engine.prisoners.model import MARSHAL
@@ -185,7 +186,6 @@ async def test_every_lobby_menu_fits_in_every_configuration(simcord_env, monkeyp
 
 async def test_every_events_menu_fits(simcord_env) -> None:  # type: ignore[no-untyped-def]
     """The host's menus of the round and station cards to choose (M-40), with each expansion."""
-    presenter: Presenter = simcord_env.bot.presenter
     found = []
     for code, horses, chosen in itertools.product(CODES, (False, True), (False, True)):
         options = {**default_options(), "prisoners": True, "horses": horses}
@@ -194,7 +194,7 @@ async def test_every_events_menu_fits(simcord_env) -> None:  # type: ignore[no-u
             want_rounds, want_stations = events_to_choose(options)
             options["chosen_events"] = [*rounds[:want_rounds], *stations[:want_stations]]
         row = game_row(1, options, code, 0)
-        view = presenter.events_view(Lobby(row, [PlayerRow(1000, 0, None, True)]), language(code))
+        view = events_view(Lobby(row, [PlayerRow(1000, 0, None, True)]), language(code))
         found += [f"{code} horses={horses}: {p}" for p in problems(view_components(view))]
     assert not found, found
 

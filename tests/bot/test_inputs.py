@@ -53,10 +53,11 @@ def bad_ids(game_id: int, step: int, user_id: int) -> list[str]:
 
 
 def out_of_bounds(game_id: int, step: int, user_id: int) -> list[str]:
-    """Ids a template takes (19 ASCII digits) whose numbers no database integer holds."""
+    """Ids a template takes (19 ASCII digits) whose numbers no database integer holds, and a lobby
+    button no part has (the lobby's template takes any action, a part's own among them)."""
     return [f"colt:a:{2**63}:{step}:plan draw", f"colt:a:{game_id}:{10**19 - 1}:plan draw",
             f"colt:?:{game_id}:{2**63}", f"colt:l:{2**63}:join", f"colt:h:{10**19 - 1}", f"colt:b:{2**63}",
-            f"colt:x:{game_id}:{2**63}:yes", f"colt:o:{2**63}:ai"]
+            f"colt:x:{game_id}:{2**63}:yes", f"colt:o:{2**63}:ai", f"colt:l:{game_id}:nothing"]
 
 
 def stored_rows(database: Path) -> dict[str, list[tuple[Any, ...]]]:

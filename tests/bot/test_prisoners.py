@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from cogs import rules_text, texts
+from cogs import rules_text
+from cogs.prisoners import marshal
 from engine.prisoners.model import MARSHAL
 from engine.prisoners.objectives import fulfilled, marshal_wins
 from lang import CODES, language
@@ -153,7 +154,7 @@ def test_the_rules_topic_covers_the_expansion() -> None:
 def test_the_marshals_sheet_lists_what_he_has_seen_and_fulfilled() -> None:
     prison = {"objectives": ["capture:ghost", None], "met": [True, False], "objectives_to_come": 3,
               "wanted": ["ghost"], "rewards": {"prisoners": [], "mail": ["mailbag"]}}
-    words = texts.sheet(language("en"), prison)
+    words = marshal.sheet(language("en"), prison)
     assert "✅ **Capture Ghost**" in words and "1 of 4" in words and "mail bags 1" in words
     # each objective says what it asks of him (M-6), not its name alone
     assert "— arrest Ghost at least once" in words
@@ -165,12 +166,12 @@ def test_every_objective_is_explained_in_every_language(code: str) -> None:
     lang = language(code)
     kinds = ["capture:silk", "just-a-scratch", "between-the-bullets", "golden-bullet", "mail-bag", "locked-up",
              "shoot-em-up", "sworn-enemy"]
-    lines = texts.objectives_help(lang, {"objectives": [*kinds, None]})
+    lines = marshal.objectives_help(lang, {"objectives": [*kinds, None]})
     assert lines[0] == lang.text("help.objectives") and len(lines) == 1 + len(kinds)
     for kind, line in zip(kinds, lines[1:], strict=True):
         name, _, goal = line.partition(" — ")
-        assert texts.objective_name(lang, kind) in name and len(goal) > 20
-    other = texts.objectives_help(lang, {"objectives": ["capture:ghost"]})[1]
+        assert marshal.objective_name(lang, kind) in name and len(goal) > 20
+    other = marshal.objectives_help(lang, {"objectives": ["capture:ghost"]})[1]
     assert other.partition(" — ")[2] != lines[1].partition(" — ")[2]  # a capture names its own bandit
 
 
