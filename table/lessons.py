@@ -156,8 +156,12 @@ class Lessons:
         lesson, game = _loaded(row)
         if game.pending is None or game.pending.seat != lesson.seat:
             raise TableError("error.nothing-asked")
-        answer, reason, fields, _ = await self.workers.hint(row.snapshot, lesson.seat, f"lesson:{row.id}:{game.step}",
-                                                            budget_ms=self.hint_budget_ms)
+        try:
+            answer, reason, fields, _ = await self.workers.hint(row.snapshot, lesson.seat,
+                                                                f"lesson:{row.id}:{game.step}",
+                                                                budget_ms=self.hint_budget_ms)
+        except TimeoutError as error:  # the workers are overloaded: the learner may ask again
+            raise TableError("error.failed") from error
         return Hint(answer, reason, fields)
 
     async def _mine(self, lesson_id: int, user_id: int, step: int) -> LessonRow:

@@ -9,7 +9,7 @@ from simcord import InteractionResult
 from cogs.app import create_bot
 from engine.lessons import Lesson, allowed_answers, current_step
 from engine.snapshot import loads
-from lang import english
+from lang import english, language
 from tests.bot.table import all_buttons, crafted, dm_history, setup_table
 from tools.loadbench import emit_click
 
@@ -155,7 +155,25 @@ async def test_someone_elses_lesson_is_refused(simcord_env) -> None:  # type: ig
     record = emit_click(simcord_env, table.users[1].id, crafted(simcord_env, message, custom_id), custom_id)
     await simcord_env.settle()
     assert "someone else's" in shown(InteractionResult(simcord_env, record)).content
+    lesson_id = (await table.bot.tables.storage.lesson_of(table.users[0].id)).id
+    for crafted_id in (f"colt:L:{lesson_id}:0:dance", f"colt:L:{lesson_id}:0:a:plan play nobody:fire",
+                       f"colt:L:{lesson_id + 99}:0:next", f"colt:L:{lesson_id}:7:next", f"colt:L:{2**63}:0:next"):
+        record = emit_click(simcord_env, table.users[0].id, crafted(simcord_env, message, crafted_id), crafted_id)
+        await simcord_env.settle()
+        said = shown(InteractionResult(simcord_env, record)).content
+        assert said in ("That button is out of date: the game has moved on.",
+                        english().text("error.unknown-button")), (crafted_id, said)
     assert (await table.bot.tables.storage.lesson_of(table.users[0].id)).step == 0
+    assert not simcord_env.errors
+
+
+async def test_a_lesson_speaks_its_learners_language(simcord_env, client_locales) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 1)
+    client_locales[table.users[0].id] = "fr"
+    started = await table.members[0].slash(table.lobby_channel, "colt learn")
+    assert shown(started).content == language("fr").text("lesson.in-dm")
+    first = step_message(table.users[0])
+    assert first.content.startswith("Vous jouez Ghost") and to_go_on(first).label == "Suivant", first.content
 
 
 async def test_closed_dms_get_a_private_thread(simcord_env) -> None:  # type: ignore[no-untyped-def]
