@@ -27,7 +27,7 @@ from lang import Language
 from render.advice import reason_text
 from render.describe import winners_line
 from render.lessons import step_text
-from table.lessons import ANSWER, NEXT, OVER, Lessons, Screen
+from table.lessons import ANSWER, NEXT, OVER, Hint, Lessons, Screen
 from table.service import TableError
 
 CONTENT_LIMIT = 2000  # characters of a Discord message
@@ -123,8 +123,7 @@ class Learning:
         """💡: the hard bandit's pick from the learner's own view, and why, to the learner alone."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         tip = await self.lessons.hint(lesson_id, interaction.user.id, step)
-        await interaction.followup.send(lang.text("lesson.hint", answer=texts.answer_label(lang, tip.answer),
-                                                  reason=reason_text(tip.reason, tip.fields, lang)), ephemeral=True)
+        await interaction.followup.send(hint_text(tip, lang), ephemeral=True)
 
     # --- a screen as a message -------------------------------------------------------------------
 
@@ -136,6 +135,12 @@ class Learning:
         file = discord.File(io.BytesIO(picture.data), "lesson.png",
                             description=picture.description[:DESCRIPTION_LIMIT])
         return await channel.send(words(screen, lang)[:CONTENT_LIMIT], file=file, view=buttons(screen, lang))
+
+
+def hint_text(tip: Hint, lang: Language) -> str:
+    """💡, the answer and why; a reason that names the answer first ("Rob: a purse lies …") is enough."""
+    answer, reason = texts.answer_label(lang, tip.answer), reason_text(tip.reason, tip.fields, lang)
+    return f"💡 {reason}" if reason.startswith(answer) else lang.text("lesson.hint", answer=answer, reason=reason)
 
 
 def words(screen: Screen, lang: Language) -> str:
@@ -166,7 +171,7 @@ def buttons(screen: Screen, lang: Language) -> discord.ui.View:
         for answer in screen.answers[:BUTTONS]:
             view.add_item(LessonButton(screen.lesson_id, screen.step, f"a:{answer}",
                                        label=texts.answer_label(lang, answer, named, screen.view)))
-    if screen.wait != OVER and screen.decision is not None:
+    if screen.wait == ANSWER and screen.decision is not None:
         view.add_item(LessonButton(screen.lesson_id, screen.step, "hint", label=lang.text("lesson.button.hint"),
                                    style=discord.ButtonStyle.secondary, emoji="💡"))
     return view

@@ -156,10 +156,13 @@ class Lessons:
         lesson, game = _loaded(row)
         if game.pending is None or game.pending.seat != lesson.seat:
             raise TableError("error.nothing-asked")
+        # A step that asks for some answers only is hinted among them: a hint never contradicts it
+        allowed = allowed_answers(lesson, game)
+        among = allowed if allowed and set(allowed) != set(game.pending.options) else None
         try:
             answer, reason, fields, _ = await self.workers.hint(row.snapshot, lesson.seat,
                                                                 f"lesson:{row.id}:{game.step}",
-                                                                budget_ms=self.hint_budget_ms)
+                                                                budget_ms=self.hint_budget_ms, among=among)
         except TimeoutError as error:  # the workers are overloaded: the learner may ask again
             raise TableError("error.failed") from error
         return Hint(answer, reason, fields)

@@ -80,8 +80,8 @@ import engine  # noqa: F401  (registers every decision handler)
 import lang
 import render
 from engine.ai import choose
-from engine.ai.advice import hint
-from engine.ai.hard import BUDGET_MS
+from engine.ai.advice import explained, hint
+from engine.ai.hard import BUDGET_MS, search
 from engine.data import base
 from engine.errors import InconsistentView
 from engine.observe import observe
@@ -185,11 +185,21 @@ def _lesson_picture(obs: Observation, targets: list[dict[str, Any]], code: str) 
     return render.png(step_image(obs, targets, translate=reader)), DESCRIBE["train"](obs, translate=reader)
 
 
-def _hint(snapshot: str, seat: int, seed: str, budget_ms: float | None) -> tuple[str, str, dict[str, Any], float]:
-    """The hard bandit's hint for ``seat``'s pending decision, from that seat's view alone."""
+def _hint(snapshot: str, seat: int, seed: str, budget_ms: float | None,
+          among: list[str] | None) -> tuple[str, str, dict[str, Any], float]:
+    """The hard bandit's hint for ``seat``'s pending decision, from that seat's view alone;
+    ``among``: only these of its answers are weighed (a lesson's step that asks for one of them)."""
     game = loads(snapshot)
-    assert game.pending is not None and game.pending.seat == seat
-    found = hint(observe(game, seat), game.pending, random.Random(seed), budget_ms=budget_ms)
+    decision = game.pending
+    assert decision is not None and decision.seat == seat
+    view, rng = observe(game, seat), random.Random(seed)
+    if among:
+        # every answer is searched, those asked for kept in the race: the best of them is told with
+        # its real reason (what it gains over the others), not as "the only choice"
+        averages = search(view, decision, rng, budget_ms=budget_ms, keep=among)
+        found = explained(view, decision, averages, max(among, key=lambda answer: averages.kept[answer]))
+    else:
+        found = hint(view, decision, rng, budget_ms=budget_ms)
     return found.answer, found.reason, dict(found.fields), found.gain
 
 
@@ -435,12 +445,13 @@ class Workers:
         """A lesson step's picture (the learner's train, the step's pointers) and its alt text."""
         return await self._run(self.picture_limit, _lesson_picture, observation, targets, language)
 
-    async def hint(self, snapshot: str, seat: int, seed: str, *,
-                   budget_ms: float | None = None) -> tuple[str, str, dict[str, Any], float]:
+    async def hint(self, snapshot: str, seat: int, seed: str, *, budget_ms: float | None = None,
+                   among: list[str] | None = None) -> tuple[str, str, dict[str, Any], float]:
         """The hard bandit's hint for ``seat`` of the game ``snapshot`` (engine.ai.advice.hint, from
-        the seat's own view): its answer, its reason's catalog key and values, its expected gain."""
+        the seat's own view), weighing only the answers ``among`` when given: its answer, its
+        reason's catalog key and values, its expected gain."""
         thinking = (BUDGET_MS if budget_ms is None else budget_ms) / 1000
-        return await self._run(thinking + self.ai_margin, _hint, snapshot, seat, seed, budget_ms)
+        return await self._run(thinking + self.ai_margin, _hint, snapshot, seat, seed, budget_ms, among)
 
     # --- life ---
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from simcord import InteractionResult
 
+from cogs import texts
 from cogs.app import create_bot
 from engine.lessons import Lesson, allowed_answers, current_step
 from engine.snapshot import loads
@@ -92,6 +93,9 @@ async def test_a_wrong_answer_is_corrected_and_changes_nothing(simcord_env) -> N
         await user.click(message, custom_id=to_go_on(message).custom_id)
     wrong = next(a for a in legal if a not in allowed)
     message = step_message(user)
+    # its 💡 weighs only what the step asks for: a hint never says otherwise than the lesson
+    hinted = shown(await user.click(message, custom_id=f"colt:L:{row.id}:{row.step}:hint")).content
+    assert any(texts.answer_label(english(), a) in hinted for a in allowed), (hinted, allowed)
     custom_id = f"colt:L:{row.id}:{row.step}:a:{wrong}"
     record = emit_click(simcord_env, user.id, crafted(simcord_env, message, custom_id), custom_id)
     await simcord_env.settle()
