@@ -3,7 +3,9 @@
 table.lessons keeps each lesson and takes its clicks once; this module shows its screens. A step is
 one message: its words, the train from the learner's view with the step's pointers, and its buttons
 (cogs.components ``LessonButton``, restart-proof): **Next**, or the game's own answers that the step
-takes, and 💡 on every decision (hints are always on in a lesson). A done step's buttons are taken
+takes, and 💡 on every decision (hints are always on in a lesson). Where no step applies, the
+learner answers the game's own prompt, shown as a game's DMs show it (the hand and the pile to plan
+by, a choice's options ringed). A done step's buttons are taken
 off, so that the DM reads as the lesson went. At the end: the final count, ``lesson.over`` and the
 lessons still to take.
 """
@@ -130,6 +132,10 @@ class Learning:
     async def post(self, channel: discord.abc.Messageable, screen: Screen, lang: Language) -> discord.Message:
         if screen.wait == OVER:
             picture = await self.pictures.scoreboard(screen.view, lang)
+        elif screen.say is None and screen.decision == "plan":  # the game's own prompt, as in a game's DMs:
+            picture = await self.pictures.planning(screen.view, lang)  # the hand, the train, the pile
+        elif screen.say is None:
+            picture = await self.pictures.choice(screen.view, lang)  # the options ringed
         else:
             picture = await self.pictures.lesson(screen.view, screen.marks, lang)
         file = discord.File(io.BytesIO(picture.data), "lesson.png",
