@@ -59,7 +59,8 @@ class Colt(commands.Cog):
         self.tables = tables
         self.presenter = presenter
         self.readers = presenter.readers
-        self.learning = Learning(Lessons(tables.storage, tables.workers), presenter.readers, presenter.pictures)
+        self.learning = Learning(Lessons(tables.storage, tables.workers, metrics=tables.metrics), presenter.readers,
+                                 presenter.pictures)
         self.autopilot = Autopilot(self.tables, self._after, think=settings.ai_think,
                                    budget_ms=settings.ai_budget_ms, pause=pause)
 

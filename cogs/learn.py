@@ -5,9 +5,8 @@ one message: its words, the train from the learner's view with the step's pointe
 (cogs.components ``LessonButton``, restart-proof): **Next**, or the game's own answers that the step
 takes, and 💡 on every decision (hints are always on in a lesson). Where no step applies, the
 learner answers the game's own prompt, shown as a game's DMs show it (the hand and the pile to plan
-by, a choice's options ringed). A done step's buttons are taken
-off, so that the DM reads as the lesson went. At the end: the final count, ``lesson.over`` and the
-lessons still to take.
+by, a choice's options ringed). A done step's buttons are taken off, so that the DM reads as the
+lesson went. At the end: the final count, ``lesson.over`` and the lessons still to take.
 """
 
 from __future__ import annotations
@@ -109,17 +108,14 @@ class Learning:
                 return
             if what != "next" and not what.startswith("a:"):
                 raise TableError("error.unknown-button")
-            taken = await self.lessons.take(lesson_id, user, step, None if what == "next" else what[2:])
-        except TableError as error:
+            following = await self.lessons.take(lesson_id, user, step, None if what == "next" else what[2:])
+        except TableError as error:  # a wrong answer's gentle correction among them: the step stays
             await say(interaction, error.text(lang))
-            return
-        if taken.correction is not None:  # a wrong answer: told how, and the step stays as it was
-            await say(interaction, lang.text(taken.correction))
             return
         await interaction.response.edit_message(view=None)  # this step is done
         channel = interaction.channel
         if isinstance(channel, discord.abc.Messageable):
-            await self.post(channel, taken.screen, lang)
+            await self.post(channel, following, lang)
 
     async def _hint(self, interaction: discord.Interaction, lesson_id: int, step: int, lang: Language) -> None:
         """💡: the hard bandit's pick from the learner's own view, and why, to the learner alone."""

@@ -21,11 +21,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ai.lessons import opponents
-from engine.lessons import ANSWER, NEXT, Lesson, LessonError, advance, allowed_answers, is_over, start, topics, view
+from engine.lessons import (
+    ANSWER,
+    NEXT,
+    PRESS_NEXT,
+    Lesson,
+    LessonError,
+    advance,
+    allowed_answers,
+    is_over,
+    start,
+    topics,
+    view,
+)
 from engine.model import Game
 from engine.observe import Observation, observe
 from engine.snapshot import dumps, loads
-from table.service import TableError
+from table.metrics import Metrics
+from table.service import TableError, metered
 from table.store import RUNNING, LessonRow, StaleStep, Store
 from table.workers import Workers
 
@@ -52,14 +65,6 @@ class Screen:
     answers: list[str] = field(default_factory=list)
     decision: str | None = None  # the kind of the learner's pending decision, if one waits
     next_topics: list[str] = field(default_factory=list)  # at the end: the lessons still to take
-
-
-@dataclass(frozen=True)
-class Taken:
-    """What became of a press or an answer: the next screen, or a gentle correction (nothing changed)."""
-
-    screen: Screen
-    correction: str | None = None  # catalog key
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,7 @@ class Lessons:
     storage: Store
     workers: Workers = field(default_factory=lambda: Workers(processes=False))  # where hints are thought
     hint_budget_ms: float = HINT_BUDGET_MS
+    metrics: Metrics = field(default_factory=Metrics)  # the operators' view (table.metrics): kind "lesson"
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
 
     def lock(self, lesson_id: int) -> asyncio.Lock:
@@ -122,10 +128,12 @@ class Lessons:
         row = await self.storage.lesson_of(user_id)
         return None if row is None else screen(row.id, row.step, *_loaded(row))
 
-    async def take(self, lesson_id: int, user_id: int, step: int, answer: str | None) -> Taken:
+    @metered("lesson")
+    async def take(self, lesson_id: int, user_id: int, step: int, answer: str | None) -> Screen:
         """Press Next (``answer`` None) or answer at the lesson's stored ``step``: applied once,
-        written before it is shown. A wrong answer is corrected and changes nothing; a click on an
-        older step, someone else's lesson or an answer the game does not offer is a ``TableError``."""
+        written before it is shown; the next screen. A refusal changes nothing and is a
+        ``TableError``: a wrong answer's is the step's gentle correction; a click on an older step,
+        someone else's lesson or an answer the game does not offer are refused too."""
         async with self.lock(lesson_id):
             row = await self._mine(lesson_id, user_id, step)
             lesson, game = _loaded(row)
@@ -134,14 +142,14 @@ class Lessons:
             except LessonError as error:
                 raise TableError("error.stale") from error  # not what the lesson waits for (an old or crafted id)
             if not outcome.taken:
-                return Taken(screen(row.id, row.step, *_loaded(row)), outcome.correction)
+                raise TableError(outcome.correction or PRESS_NEXT)
             try:
                 async with self.storage.transaction() as tx:
                     tx.save_lesson(row.id, step=step, lesson=lesson.to_json(), snapshot=dumps(game),
                                    over=is_over(lesson, game))
             except StaleStep as error:  # another process took this step first
                 raise TableError("error.stale") from error
-            return Taken(screen(row.id, step + 1, lesson, game))
+            return screen(row.id, step + 1, lesson, game)
 
     async def start_over(self, lesson_id: int, user_id: int, step: int, topic: str) -> Screen:
         """The person's lesson under way dropped for a new one of ``topic`` (its Start over button),
@@ -178,4 +186,4 @@ class Lessons:
         return row
 
 
-__all__ = ["ANSWER", "NEXT", "OVER", "Hint", "Lessons", "Screen", "Taken", "screen"]
+__all__ = ["ANSWER", "NEXT", "OVER", "Hint", "Lessons", "Screen", "screen"]

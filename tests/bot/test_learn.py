@@ -149,6 +149,8 @@ async def test_two_clicks_at_once_on_a_step_apply_once(simcord_env) -> None:  # 
     refused = [r for r in results if r.followups or (r.response is not None and r.response.flags.ephemeral)]
     assert len(refused) == 1 and "out of date" in shown(refused[0]).content
     assert len(dm_history(user)) == 2  # one new step, not two
+    counted = table.bot.metrics.interactions  # the operators see it as one applied, one out of date
+    assert [counted.labels("lesson", outcome)._value.get() for outcome in ("applied", "stale")] == [1, 1]
 
 
 async def test_someone_elses_lesson_is_refused(simcord_env) -> None:  # type: ignore[no-untyped-def]
