@@ -95,6 +95,7 @@ class Colt(commands.Cog):
                     await self._show_again(row)
                 except Exception:
                     log.exception("could not show game %s again", row.id, extra={"game": row.id})
+            await self.learning.show_again(self.bot)
 
     async def _show_again(self, row: GameRow) -> None:
         state = await self.tables.state(row.id, row)

@@ -92,6 +92,14 @@ class Learning:
             return thread
         return None
 
+    async def show_again(self, client: discord.Client) -> None:
+        """In a simulated Discord that starts empty (the local table), each lesson under way is sent
+        again to its learner's DMs, where it stopped (its old messages are gone with the old world)."""
+        for user_id, screen in await self.lessons.all_under_way():
+            with contextlib.suppress(discord.HTTPException):
+                user = await client.fetch_user(user_id)
+                await self.post(await user.create_dm(), screen, await self.readers.of_user(user_id))
+
     # --- a lesson's buttons ----------------------------------------------------------------------
 
     async def on_click(self, interaction: discord.Interaction, lesson_id: int, step: int, what: str) -> None:

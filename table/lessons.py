@@ -128,6 +128,11 @@ class Lessons:
         row = await self.storage.lesson_of(user_id)
         return None if row is None else screen(row.id, row.step, *_loaded(row))
 
+    async def all_under_way(self) -> list[tuple[int, Screen]]:
+        """Each lesson under way: its learner and where it stands."""
+        rows = await self.storage.lessons_under_way()
+        return [(row.user_id, screen(row.id, row.step, *_loaded(row))) for row in rows]
+
     @metered("lesson")
     async def take(self, lesson_id: int, user_id: int, step: int, answer: str | None) -> Screen:
         """Press Next (``answer`` None) or answer at the lesson's stored ``step``: applied once,

@@ -778,6 +778,11 @@ class Store:
                                 (user_id, RUNNING))
         return _lesson(rows[0]) if rows else None
 
+    async def lessons_under_way(self) -> list[LessonRow]:
+        """Every lesson still running (shown again in a simulated Discord that starts empty)."""
+        rows = await self._rows("SELECT * FROM lessons WHERE status = ? ORDER BY id", (RUNNING,), small=False)
+        return [_lesson(row) for row in rows]
+
     async def players(self, game_id: int) -> list[PlayerRow]:
         rows = await self._rows(f"SELECT {PLAYER_COLUMNS} FROM players WHERE game_id = ? ORDER BY seat", (game_id,))
         return [_player(r) for r in rows]
