@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from simcord import InteractionResult
 
 from cogs import texts
@@ -48,6 +49,8 @@ async def follow(user: Any, clicks: int = CLICKS, hints: list[str] | None = None
         message = step_message(user)
         if message is None:
             return taken
+        labels = [b.label for b in lesson_buttons(message)]
+        assert len(set(labels)) == len(labels) and not any("{" in label for label in labels), labels
         hint = next((b for b in lesson_buttons(message) if b.custom_id.endswith(":hint")), None)
         if hint is not None and hints is not None and not hints:
             hints.append(shown(await user.click(message, custom_id=hint.custom_id)).content)
@@ -76,6 +79,18 @@ async def test_a_lesson_is_played_to_its_end_by_following_its_prompts(simcord_en
     # A lesson counts for no rating and is in no stats
     assert await table.bot.tables.storage.ratings(table.guild.id) == []
     assert "No finished game" in (await member.slash(table.lobby_channel, "colt stats")).response.content
+
+
+@pytest.mark.parametrize("topic", ["horses", "prisoners", "variants"])
+async def test_each_second_lesson_is_played_to_its_end(simcord_env, topic: str) -> None:  # type: ignore[no-untyped-def]
+    """The short lessons of the expansions and the variants, from /colt learn's topic."""
+    table = setup_table(simcord_env, 1)
+    member, user = table.members[0], table.users[0]
+    await member.slash(table.lobby_channel, "colt learn", topic=topic)
+    assert (await table.bot.tables.storage.lesson_of(user.id)).topic == topic
+    assert await follow(user) > 5
+    last = dm_history(user)[-1]
+    assert "Lesson over" in last.content and "Your first game" in last.content
 
 
 async def test_a_wrong_answer_is_corrected_and_changes_nothing(simcord_env) -> None:  # type: ignore[no-untyped-def]
