@@ -35,9 +35,12 @@ CONTENT_LIMIT = 2000  # characters of a Discord message
 BUTTONS = 24  # a message's 25 buttons, less the 💡
 
 
+CANNOT_MESSAGE_USER = 50007  # Discord's code for closed DMs
+
+
 def _discord_closed(error: discord.HTTPException) -> bool:
     """Discord refuses the DM for good (closed DMs, a user it cannot reach), not for a moment."""
-    return isinstance(error, discord.Forbidden) or error.status in (400, 403)
+    return isinstance(error, discord.Forbidden) or error.code == CANNOT_MESSAGE_USER
 
 
 class Learning:
@@ -73,20 +76,20 @@ class Learning:
         except discord.HTTPException as error:
             if not _discord_closed(error):
                 raise
-        thread = await self._private_thread(interaction, lang)
+        thread = await self._private_thread(interaction, lang.text(f"lesson.topic.{screen.topic}"))
         if thread is None:
             return lang.text("lesson.dm-closed")
         await self.post(thread, screen, lang)
         return lang.text("lesson.in-thread", thread=thread.mention)
 
     @staticmethod
-    async def _private_thread(interaction: discord.Interaction, lang: Language) -> discord.Thread | None:
+    async def _private_thread(interaction: discord.Interaction, name: str) -> discord.Thread | None:
         """A private thread for the lesson, its learner added; None where the bot may not open one."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return None
         with contextlib.suppress(discord.HTTPException):
-            thread = await channel.create_thread(name=lang.text("lesson.topic.base")[:100],
+            thread = await channel.create_thread(name=name[:100],
                                                  type=discord.ChannelType.private_thread, invitable=False)
             await thread.add_user(interaction.user)
             return thread
@@ -110,9 +113,10 @@ class Learning:
                 await self._hint(interaction, lesson_id, step, lang)
                 return
             if what.startswith("anew:"):
-                screen = await self.lessons.start_over(lesson_id, user, step, what.partition(":")[2])
-                await interaction.response.edit_message(content=lang.text("lesson.in-dm"), view=None)
-                await interaction.edit_original_response(content=await self._deliver(interaction, screen, lang))
+                screen = await self.lessons.start_over(lesson_id, user, what.partition(":")[2])
+                await interaction.response.defer()  # the offer becomes where the new lesson is
+                await interaction.edit_original_response(content=await self._deliver(interaction, screen, lang),
+                                                         view=None)
                 return
             if what != "next" and not what.startswith("a:"):
                 raise TableError("error.unknown-button")

@@ -156,11 +156,11 @@ class Lessons:
                 raise TableError("error.stale") from error
             return screen(row.id, step + 1, lesson, game)
 
-    async def start_over(self, lesson_id: int, user_id: int, step: int, topic: str) -> Screen:
+    async def start_over(self, lesson_id: int, user_id: int, topic: str) -> Screen:
         """The person's lesson under way dropped for a new one of ``topic`` (its Start over button),
-        once: a second click of it finds the lesson no longer running."""
+        at whatever step it is now, once: a second click finds the lesson no longer running."""
         async with self.lock(lesson_id):
-            await self._mine(lesson_id, user_id, step)
+            await self._mine(lesson_id, user_id)
             return await self.begin(user_id, topic)
 
     async def hint(self, lesson_id: int, user_id: int, step: int) -> Hint:
@@ -180,13 +180,14 @@ class Lessons:
             raise TableError("error.failed") from error
         return Hint(answer, reason, fields)
 
-    async def _mine(self, lesson_id: int, user_id: int, step: int) -> LessonRow:
+    async def _mine(self, lesson_id: int, user_id: int, step: int | None = None) -> LessonRow:
+        """The lesson, if it is this person's and still running (at ``step``, when given)."""
         row = await self.storage.lesson(lesson_id)
         if row is None:
             raise TableError("error.stale")
         if row.user_id != user_id:
             raise TableError("lesson.not-yours")
-        if row.status != RUNNING or row.step != step:
+        if row.status != RUNNING or step not in (None, row.step):
             raise TableError("error.stale")
         return row
 

@@ -143,10 +143,15 @@ async def test_a_restart_mid_lesson_resumes_it(simcord_env, settings) -> None:  
     start_over = next(b for b in all_buttons(said) if b.custom_id.endswith(":anew:base"))
     assert (await table.bot.tables.storage.lesson_of(user.id)).id == before.id
     assert "colt:L:" in to_go_on(dm_history(user)[-1]).custom_id
-    await member.click(said, custom_id=start_over.custom_id)
+    message = step_message(user)  # a step taken since the offer: it still starts the lesson over
+    await user.click(message, custom_id=to_go_on(message).custom_id)
+    over_again = await member.click(said, custom_id=start_over.custom_id)
+    assert shown(over_again).content == "Your lesson is in your DMs." and not all_buttons(shown(over_again))
     fresh = await table.bot.tables.storage.lesson_of(user.id)
     assert fresh.id != before.id and fresh.step == 0
     assert (await table.bot.tables.storage.lesson(before.id)).status == "dropped"
+    assert dm_history(user)[-1].content.startswith("You play Ghost")
+
 
 
 async def test_two_clicks_at_once_on_a_step_apply_once(simcord_env) -> None:  # type: ignore[no-untyped-def]
