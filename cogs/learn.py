@@ -125,9 +125,12 @@ class Learning:
             await say(interaction, error.text(lang))
             return
         await interaction.response.edit_message(view=None)  # this step is done
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await self.post(channel, following, lang)
+        try:
+            await self.post(interaction.channel or await interaction.user.create_dm(), following, lang)
+        except discord.HTTPException as error:  # DMs closed since: the lesson is stored, /colt learn resumes it
+            if not _discord_closed(error):
+                raise
+            await interaction.followup.send(lang.text("lesson.dm-closed"), ephemeral=True)
 
     async def _hint(self, interaction: discord.Interaction, lesson_id: int, step: int, lang: Language) -> None:
         """💡: the hard bandit's pick from the learner's own view, and why, to the learner alone."""

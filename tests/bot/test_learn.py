@@ -219,6 +219,21 @@ async def test_closed_dms_get_a_private_thread(simcord_env) -> None:  # type: ig
     assert step_message_in(thread).id != message.id
 
 
+async def test_dms_closed_mid_lesson_lose_nothing(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 1)
+    member, user = table.members[0], table.users[0]
+    await member.slash(table.lobby_channel, "colt learn")
+    message = step_message(user)
+    simcord_env.inject_error("POST", f"/channels/{user.dm_channel.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=1)
+    said = shown(await user.click(message, custom_id=to_go_on(message).custom_id))
+    assert said.content.startswith("I can neither send you a DM") and said.flags.ephemeral
+    row = await table.bot.tables.storage.lesson_of(user.id)
+    assert row.step == 1  # taken and stored: /colt learn shows it again
+    await member.slash(table.lobby_channel, "colt learn")
+    assert f"colt:L:{row.id}:1:" in to_go_on(step_message(user)).custom_id
+
+
 async def test_closed_dms_and_no_thread_get_a_clear_message(simcord_env) -> None:  # type: ignore[no-untyped-def]
     table = setup_table(simcord_env, 1)
     member, user = table.members[0], table.users[0]
