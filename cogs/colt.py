@@ -18,6 +18,7 @@ from cogs.autopilot import Autopilot
 from cogs.components import AbandonButton, HandButton, is_ours, valid_id
 from cogs.delivery import DESCRIPTION_LIMIT
 from cogs.hooks import HOOKS
+from cogs.learn import Learning
 from cogs.outbox import Outbox
 from cogs.presenter import Presenter
 from cogs.story import as_it_stands, waiting_clock
@@ -25,10 +26,12 @@ from cogs.translator import command_list, command_text, option_choices
 from cogs.tree import TOLD, say
 from engine import observe
 from engine.ai import LEVELS
+from engine.lessons import topics as lesson_topics
 from lang import CODES, Language, for_locale, language
 from render import text
 from render.hand import hand_order
 from table.config import Settings
+from table.lessons import Lessons
 from table.pace import PACES
 from table.ratings import ordinal, player_key
 from table.service import TEAM, Outcome, TableError, Tables
@@ -56,6 +59,8 @@ class Colt(commands.Cog):
         self.tables = tables
         self.presenter = presenter
         self.readers = presenter.readers
+        self.learning = Learning(Lessons(tables.storage, tables.workers, metrics=tables.metrics), presenter.readers,
+                                 presenter.pictures)
         self.autopilot = Autopilot(self.tables, self._after, think=settings.ai_think,
                                    budget_ms=settings.ai_budget_ms, pause=pause)
 
@@ -90,6 +95,7 @@ class Colt(commands.Cog):
                     await self._show_again(row)
                 except Exception:
                     log.exception("could not show game %s again", row.id, extra={"game": row.id})
+            await self.learning.show_again(self.bot)
 
     async def _show_again(self, row: GameRow) -> None:
         state = await self.tables.state(row.id, row)
@@ -208,6 +214,18 @@ class Colt(commands.Cog):
         lang = await self.readers.seen(interaction)
         await interaction.response.send_message(rules_text.topic(lang, topic.value if topic else "overview"),
                                                 ephemeral=True)
+
+    @colt.command(name=command_text("command.learn.name"), description=command_text("command.learn.description"))
+    @app_commands.rename(topic=command_text("command.learn.topic.name"))
+    @app_commands.describe(topic=command_text("command.learn.topic.description"))
+    @app_commands.choices(topic=[app_commands.Choice(name=command_text(f"lesson.topic.{t}"), value=t)
+                                 for t in lesson_topics()])
+    async def learn(self, interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
+        """A guided lesson in the person's DMs (cogs.learn): it counts for no rating."""
+        await self.learning.learn(interaction, topic.value if topic else None)
+
+    async def on_lesson(self, interaction: discord.Interaction, lesson_id: int, step: int, what: str) -> None:
+        await self.learning.on_click(interaction, lesson_id, step, what)
 
     @colt.command(name=command_text("command.leave.name"), description=command_text("command.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -34,6 +34,7 @@ class Handlers(Protocol):
     async def on_help(self, interaction: discord.Interaction, game_id: int, step: int) -> None: ...
     async def on_abandon(self, interaction: discord.Interaction, game_id: int, user_id: int,
                          confirmed: bool) -> None: ...
+    async def on_lesson(self, interaction: discord.Interaction, lesson_id: int, step: int, what: str) -> None: ...
 
 
 def _cog(interaction: discord.Interaction) -> Handlers:
@@ -226,7 +227,30 @@ class AbandonButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _cog(interaction).on_abandon(interaction, self.game_id, self.user_id, self.choice == "yes")
 
 
-DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton, HelpButton, AbandonButton)
+class LessonButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=rf"colt:L:(?P<lesson>{NUMBER}):(?P<step>{NUMBER}):(?P<what>.+)"):
+    """A guided lesson's button (/colt learn, cogs.learn): ``next``, ``hint``, ``a:<answer>`` or
+    ``anew:<topic>``, at the lesson's stored step; the table refuses an older step or a lesson that
+    is someone else's."""
+
+    def __init__(self, lesson_id: int, step: int, what: str, *, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, emoji=emoji,
+                                           custom_id=f"colt:L:{lesson_id}:{step}:{what}"[:100]))
+        self.lesson_id, self.step, self.what = lesson_id, step, what
+        self.numbers = (lesson_id, step)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> LessonButton:
+        return cls(int(match["lesson"]), int(match["step"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_lesson(interaction, self.lesson_id, self.step, self.what)
+
+
+DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton, HelpButton, AbandonButton,
+                 LessonButton)
 
 
 def is_ours(custom_id: str) -> bool:

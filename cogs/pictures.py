@@ -66,6 +66,10 @@ class Pictures:
         """A choice as its chooser sees it: the train from their view, the options ringed."""
         return await self._one("choice", observation, lang)
 
+    async def lesson(self, observation: Observation, targets: list[dict[str, Any]], lang: Language) -> Drawn:
+        """A lesson step's train, from the learner's view, with the step's pointers (render.lessons)."""
+        return Drawn(*await self.workers.lesson_picture(observation, targets, lang.code))
+
     async def scoreboard(self, observation: Observation, lang: Language) -> Drawn:
         return await self._one("scoreboard", observation, lang)
 

@@ -44,7 +44,7 @@ APPLIED, STALE, REFUSED, FAILED = "applied", "stale", "refused", "failed"
 OUTCOMES = (APPLIED, STALE, REFUSED, FAILED)
 # The changes people make, by what they used: an answer button, the lobby's buttons and menus, its
 # Start, "I'm back" or /colt leave in a game, /colt pause, resume and pace, the abandon confirmation.
-INTERACTIONS = ("answer", "lobby", "start", "presence", "pace", "abandon")
+INTERACTIONS = ("answer", "lobby", "start", "presence", "pace", "abandon", "lesson")
 RETRY_CAUSES = ("429", "5xx", "timeout", "other")  # why Discord did not take a message this time
 CLAIMS = ("turn", "outbox", "channel")  # what a process of several claims (table.store)
 GAME_STATUSES = ("lobby", "running", "over", "abandoned")

@@ -151,13 +151,19 @@ def at_stored_step(change: Callable[..., Awaitable[T]]) -> Callable[..., Awaitab
     return at_step
 
 
+class Metered(Protocol):
+    """What ``metered`` counts on: the table's, or a lesson's (table.lessons), metrics."""
+
+    metrics: Metrics
+
+
 def metered(kind: str) -> Callable[[Callable[..., Awaitable[T]]], Callable[..., Awaitable[T]]]:
     """A change of the table that people ask for (a click, a command), counted by how it ended
     (table.metrics): applied, stale, refused with a message, or failed."""
 
     def wrap(change: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
         @functools.wraps(change)
-        async def counted(self: Tables, *args: Any, **kwargs: Any) -> T:
+        async def counted(self: Metered, *args: Any, **kwargs: Any) -> T:
             try:
                 done = await change(self, *args, **kwargs)
             except TableError as error:

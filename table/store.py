@@ -32,6 +32,7 @@ from table.ratings import Placing
 
 MIGRATIONS = ROOT / "data" / "migrations"
 LOBBY, RUNNING, OVER, ABANDONED = "lobby", "running", "over", "abandoned"
+DROPPED = "dropped"  # a lesson left for a new one (``lessons.status``; a lesson's others: running, over)
 START_CLAIM_SECONDS = 120.0  # a Start click's claim on its lobby lapses after this (a crash mid-start)
 SQLITE_INTEGER = range(-(2**63), 2**63)  # what an id from outside (a button) must fit in
 # What a claim's write returns: another process holds it, this one holds it (it was free, or its own),
@@ -128,6 +129,19 @@ class Delivery:
 
 
 @dataclass
+class LessonRow:
+    """A guided lesson (/colt learn): its learner, its script's place and its game, as stored."""
+
+    id: int
+    user_id: int
+    topic: str
+    status: str  # running, over, dropped
+    step: int  # presses and answers taken so far: a click names the one it answers
+    lesson: dict[str, Any]  # engine.lessons.Lesson.to_json()
+    snapshot: str  # engine.snapshot of the lesson's game
+
+
+@dataclass
 class OutboxRow:
     id: int
     game_id: int | None
@@ -161,6 +175,11 @@ def _game(row: Any) -> GameRow:  # a backend's row, read by column name
         reminded=row["reminded"], waiting_since=row["waiting_since"], paused_at=row["paused_at"],
         paused_left=row["paused_left"], paused_by=row["paused_by"],
     )
+
+
+def _lesson(row: Any) -> LessonRow:
+    return LessonRow(id=row["id"], user_id=row["user_id"], topic=row["topic"], status=row["status"],
+                     step=row["step"], lesson=json.loads(row["lesson"]), snapshot=row["snapshot"])
 
 
 def _player(row: Any) -> PlayerRow:
@@ -313,6 +332,33 @@ class Tx:
             "UPDATE games SET starting_at = ? WHERE id = ? AND status = ? AND (starting_at IS NULL OR starting_at < ?)",
             (now, game_id, LOBBY, now - START_CLAIM_SECONDS),
         )
+
+    # --- lessons -------------------------------------------------------------------------------
+
+    def create_lesson(self, user_id: int, topic: str, lesson: dict[str, Any], snapshot: str) -> None:
+        """A new lesson for ``user_id``, the one they follow now: a lesson of theirs still running is
+        dropped (one at a time, so that /colt learn knows which to resume). The write returns its id."""
+        now = time.time()
+
+        async def create(db: Conn) -> int:
+            await db.execute("UPDATE lessons SET status = ?, updated_at = ? WHERE user_id = ? AND status = ?",
+                             (DROPPED, now, user_id, RUNNING))
+            return await db.insert(
+                "INSERT INTO lessons (user_id, topic, status, step, lesson, snapshot, created_at, updated_at)"
+                " VALUES (?, ?, ?, 0, ?, ?, ?, ?)", (user_id, topic, RUNNING, json.dumps(lesson), snapshot, now, now))
+
+        self.writes.append(create)
+
+    def save_lesson(self, lesson_id: int, *, step: int, lesson: dict[str, Any], snapshot: str, over: bool) -> None:
+        """The lesson after the press or answer that was taken at ``step`` (it is now at ``step + 1``),
+        only where it is still running at ``step`` (compare-and-set): else ``StaleStep`` (a second
+        click, or another process, was first), and nothing of the transaction is written."""
+        now = time.time()
+        self.compare_and_set(
+            "UPDATE lessons SET step = ?, lesson = ?, snapshot = ?, status = ?, updated_at = ?"
+            " WHERE id = ? AND step = ? AND status = ?",
+            (step + 1, json.dumps(lesson), snapshot, OVER if over else RUNNING, now, lesson_id, step, RUNNING),
+            f"lesson {lesson_id} is no longer at step {step}")
 
     # --- players -------------------------------------------------------------------------------
 
@@ -628,6 +674,12 @@ class Store:
         tx.claim_start(game_id, now)
         return await self._changed_one(tx)
 
+    async def create_lesson(self, user_id: int, topic: str, lesson: dict[str, Any], snapshot: str) -> int:
+        tx = Tx()
+        tx.create_lesson(user_id, topic, lesson, snapshot)
+        (lesson_id,) = await self.commit(tx)
+        return int(lesson_id)
+
     async def update_game(self, game_id: int, **fields: Any) -> None:
         async with self.transaction() as tx:
             tx.update_game(game_id, **fields)
@@ -713,6 +765,23 @@ class Store:
             (user_id, *statuses),
         )
         return [_game(row) for row in rows]
+
+    async def lesson(self, lesson_id: int) -> LessonRow | None:
+        if lesson_id not in SQLITE_INTEGER:
+            return None  # an id no lesson can have (a crafted button)
+        rows = await self._rows("SELECT * FROM lessons WHERE id = ?", (lesson_id,))
+        return _lesson(rows[0]) if rows else None
+
+    async def lesson_of(self, user_id: int) -> LessonRow | None:
+        """The person's lesson under way, if any (one at a time: ``Tx.create_lesson``)."""
+        rows = await self._rows("SELECT * FROM lessons WHERE user_id = ? AND status = ? ORDER BY id DESC LIMIT 1",
+                                (user_id, RUNNING))
+        return _lesson(rows[0]) if rows else None
+
+    async def lessons_under_way(self) -> list[LessonRow]:
+        """Every lesson still running (shown again in a simulated Discord that starts empty)."""
+        rows = await self._rows("SELECT * FROM lessons WHERE status = ? ORDER BY id", (RUNNING,), small=False)
+        return [_lesson(row) for row in rows]
 
     async def players(self, game_id: int) -> list[PlayerRow]:
         rows = await self._rows(f"SELECT {PLAYER_COLUMNS} FROM players WHERE game_id = ? ORDER BY seat", (game_id,))

@@ -80,11 +80,14 @@ import engine  # noqa: F401  (registers every decision handler)
 import lang
 import render
 from engine.ai import choose
-from engine.ai.hard import BUDGET_MS
+from engine.ai.advice import explained, hint
+from engine.ai.hard import BUDGET_MS, search
 from engine.data import base
 from engine.errors import InconsistentView
+from engine.observe import observe
 from engine.snapshot import loads
 from render.describe import DESCRIBE
+from render.lessons import step_image
 from table import lifeline
 
 if TYPE_CHECKING:
@@ -174,6 +177,30 @@ def _answer(snapshot: str, seat: int, level: str, seed: str, budget_ms: float | 
         return choose(game, seat, level, rng=rng, budget_ms=budget_ms, iterations=iterations), None
     except InconsistentView as error:
         return choose(game, seat, "easy", rng=rng), f"{type(error).__name__}: {error}"
+
+
+def _lesson_picture(obs: Observation, targets: list[dict[str, Any]], code: str) -> tuple[bytes, str]:
+    """A lesson step's train picture with its pointers (render.lessons), and its alt text."""
+    reader = lang.language(code)
+    return render.png(step_image(obs, targets, translate=reader)), DESCRIBE["train"](obs, translate=reader)
+
+
+def _hint(snapshot: str, seat: int, seed: str, budget_ms: float | None,
+          among: list[str] | None) -> tuple[str, str, dict[str, Any], float]:
+    """The hard bandit's hint for ``seat``'s pending decision, from that seat's view alone;
+    ``among``: only these of its answers are weighed (a lesson's step that asks for one of them)."""
+    game = loads(snapshot)
+    decision = game.pending
+    assert decision is not None and decision.seat == seat
+    view, rng = observe(game, seat), random.Random(seed)
+    if among:
+        # every answer is searched, those asked for kept in the race: the best of them is told with
+        # its real reason (what it gains over the others), not as "the only choice"
+        averages = search(view, decision, rng, budget_ms=budget_ms, keep=among)
+        found = explained(view, decision, averages, max(among, key=lambda answer: averages.kept[answer]))
+    else:
+        found = hint(view, decision, rng, budget_ms=budget_ms)
+    return found.answer, found.reason, dict(found.fields), found.gain
 
 
 def _ready() -> int:
@@ -413,6 +440,19 @@ class Workers:
             log.error("the %s AI could not read the table (%s); it answers at random this time", level, failure)
         return answer
 
+    async def lesson_picture(self, observation: Observation, targets: list[dict[str, Any]],
+                             language: str) -> tuple[bytes, str]:
+        """A lesson step's picture (the learner's train, the step's pointers) and its alt text."""
+        return await self._run(self.picture_limit, _lesson_picture, observation, targets, language)
+
+    async def hint(self, snapshot: str, seat: int, seed: str, *, budget_ms: float | None = None,
+                   among: list[str] | None = None) -> tuple[str, str, dict[str, Any], float]:
+        """The hard bandit's hint for ``seat`` of the game ``snapshot`` (engine.ai.advice.hint, from
+        the seat's own view), weighing only the answers ``among`` when given: its answer, its
+        reason's catalog key and values, its expected gain."""
+        thinking = (BUDGET_MS if budget_ms is None else budget_ms) / 1000
+        return await self._run(thinking + self.ai_margin, _hint, snapshot, seat, seed, budget_ms, among)
+
     # --- life ---
 
     async def start(self) -> float:
@@ -501,7 +541,7 @@ def _kind(job: Callable[..., Any], args: tuple[Any, ...]) -> str:
     """A job's kind for the metrics: its picture's (train, hand …), ``replay``, or ``ai``."""
     if job in (_draw, _draw_described):
         return str(args[0])
-    return {_replay: "replay", _answer: "ai"}.get(job, job.__name__.strip("_"))
+    return {_replay: "replay", _answer: "ai", _lesson_picture: "lesson"}.get(job, job.__name__.strip("_"))
 
 
 def _timed(metrics: Metrics, kind: str, began: float, running: asyncio.Future[Any]) -> None:

@@ -117,6 +117,28 @@ async def test_the_last_answer_stores_results_and_ratings(store: Store) -> None:
     assert rated["user:3"]["mu"] > rated["user:4"]["mu"] and rated["user:3"]["games"] == 1
 
 
+async def test_a_lesson_is_stored_taken_once_a_step_and_one_at_a_time(store: Store) -> None:
+    """/colt learn (issue 31): a lesson and its game round trip; a step is written once (the second
+    write at the same step is stale and writes nothing); a new lesson drops the one under way."""
+    first = await store.create_lesson(2**62, "base", {"topic": "base", "index": 0}, "{}")
+    row = await store.lesson(first)
+    assert row is not None and (row.user_id, row.topic, row.status, row.step) == (2**62, "base", "running", 0)
+    assert row.lesson == {"topic": "base", "index": 0} and await store.lesson_of(2**62) == row
+    async with store.transaction() as tx:
+        tx.save_lesson(first, step=0, lesson={"index": 1}, snapshot="{1}", over=False)
+    with pytest.raises(StaleStep):
+        async with store.transaction() as tx:
+            tx.save_lesson(first, step=0, lesson={"index": 9}, snapshot="{9}", over=False)
+    row = await store.lesson(first)
+    assert row is not None and (row.step, row.lesson, row.snapshot) == (1, {"index": 1}, "{1}")
+    second = await store.create_lesson(2**62, "horses", {}, "{}")
+    assert (await store.lesson(first)).status == "dropped"  # type: ignore[union-attr]
+    assert (await store.lesson_of(2**62)).id == second  # type: ignore[union-attr]
+    async with store.transaction() as tx:
+        tx.save_lesson(second, step=0, lesson={}, snapshot="{}", over=True)
+    assert await store.lesson_of(2**62) is None and await store.lesson(2**63) is None
+
+
 async def test_the_outbox_keeps_each_target_in_order(store: Store) -> None:
     game = await store.create_game(guild_id=1, channel_id=2, host_id=3, options={}, seed=4)
     async with store.transaction() as tx:

@@ -288,3 +288,54 @@ def test_a_whole_two_player_game_of_2014_from_the_lobby(browser, tables, tmp_pat
     state = game.stored()
     assert state.phase == "over" and state.options.variant == "two-player" and state.options.expert  # V-3
     assert [sorted(seat.bandits) for seat in state.seats] == [["ghost", "tuco"], ["belle", "doc"]]
+
+
+def latest(page: PreviewPage) -> PreviewPage:
+    """The page scrolled to its newest message (a screenshot shows what a person reads last)."""
+    page.page.locator("article.channel-message").last.scroll_into_view_if_needed()
+    return page
+
+
+def test_a_lesson_step_by_step_in_the_dm_page(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """/colt learn from the saloon's composer (issue 31): the lesson comes to Alice's DM page, a
+    step a message, and she takes it to its end by its own buttons (Next, or the answer the step
+    asks for), never the 💡; the table stopped and started again halfway, the lesson goes on from
+    the step where it stopped."""
+    database = tmp_path / "colt.sqlite3"
+    table = TableProcess(database)
+    tables.append(table)
+    saloon = PreviewPage.open(browser, {"#saloon": table.address("#saloon")})["#saloon"]
+    saloon.command("/colt learn")
+    assert "Your lesson is in your DMs." in saloon.text()
+    dm = PreviewPage.open(browser, {"Alice's DMs": table.address("Alice's DMs")})["Alice's DMs"]
+    dm.settle()
+    assert "You play Ghost, the bandit ringed on the train" in dm.text()
+    latest(dm).screenshot("lesson-1-welcome")
+    clicks = take_steps(dm, 6)
+    latest(dm).screenshot("lesson-2-a-step")
+    # the step's words: the longest line of its message (the others: the bot's name, the time, buttons)
+    stopped_at = max(dm.page.locator("article.channel-message").last.inner_text().splitlines(), key=len)
+    assert table.stop() == 0
+
+    table = TableProcess(database)
+    tables.append(table)
+    dm = PreviewPage.open(browser, {"Alice's DMs": table.address("Alice's DMs")})["Alice's DMs"]
+    dm.settle()
+    assert stopped_at in dm.page.locator("article.channel-message").last.inner_text()  # the same step
+    clicks += take_steps(dm, 100, until="Lesson over")
+    latest(dm).screenshot("lesson-3-over")
+    assert clicks.count("Next") > 10 and any(label != "Next" for label in clicks), clicks
+    assert "Next lessons:" in dm.text()
+
+
+def take_steps(dm: PreviewPage, most: int, until: str | None = None) -> list[str]:
+    """Click on through the lesson as its steps say (Next, else the first answer): ``most`` clicks,
+    or fewer once ``until`` is on the page; the buttons clicked."""
+    clicks: list[str] = []
+    while len(clicks) < most and (until is None or until not in dm.text()):
+        label = dm.click_any(prefer=("Next",))
+        if label is not None:
+            assert "Hint" not in label
+            clicks.append(label)
+    assert until is None or until in dm.text(), f"not there after {most} clicks: {clicks}"
+    return clicks
