@@ -1,11 +1,13 @@
-"""The heavy work of the table (pictures, the replay, hard AI answers) in worker processes, so
-the bot's event loop never waits for the GIL.
+"""The heavy work of the table (pictures, the replay, hard AI answers, hints and reviews) in worker
+processes, so the bot's event loop never waits for the GIL.
 
     workers = Workers()                                    # nothing starts yet
     png = await workers.picture("train", observation, "fr")
     [(png, alt)] = await workers.described("train", [observation], "fr")  # with its alt text
     gif = await workers.replay(start, events, final, "fr")
     answer = await workers.ai_answer(dumps(game), seat, "hard", f"{seed}:{step}", budget_ms=250)
+    tip = await workers.hint(observe(game, seat), game.pending, seed, budget_ms=200)   # the seat's view only
+    found = await workers.review(dumps(dealt), answers, seat, seed)                   # [(Mistake, view)]
     await workers.close()
 
 Everything crosses the process boundary as plain data: observations (dicts), the game's JSON
@@ -79,10 +81,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import engine  # noqa: F401  (registers every decision handler)
 import lang
 import render
-from engine.ai import choose
+from engine.ai import advice, choose
 from engine.ai.hard import BUDGET_MS
 from engine.data import base
 from engine.errors import InconsistentView
+from engine.model import Decision
 from engine.snapshot import loads
 from render.describe import DESCRIBE
 from table import lifeline
@@ -174,6 +177,23 @@ def _answer(snapshot: str, seat: int, level: str, seed: str, budget_ms: float | 
         return choose(game, seat, level, rng=rng, budget_ms=budget_ms, iterations=iterations), None
     except InconsistentView as error:
         return choose(game, seat, "easy", rng=rng), f"{type(error).__name__}: {error}"
+
+
+def _hint(view: Observation, decision: Decision, seed: str, budget_ms: float | None,
+          iterations: int | None) -> advice.Hint:
+    """The hard bandit's pick for the seat whose view this is: the view and its own decision are all
+    it is given (B-11)."""
+    return advice.hint(view, decision, random.Random(seed), budget_ms=budget_ms, iterations=iterations)
+
+
+def _review(dealt: str, answers: list[str], seat: int, seed: str, budget_ms: float | None,
+            iterations: int | None) -> list[tuple[advice.Mistake, Observation]]:
+    """A finished game's biggest mistakes of ``seat``, each with the seat's view at that moment (its
+    picture's): replayed from the deal with its answers, each decision searched from that view."""
+    moments = advice.moments_of(loads(dealt), answers, seat)
+    views = {int(moment.view["step"]): moment.view for moment in moments}
+    mistakes = advice.review(moments, random.Random(seed), budget_ms=budget_ms, iterations=iterations)
+    return [(mistake, views[mistake.step]) for mistake in mistakes]
 
 
 def _ready() -> int:
@@ -413,6 +433,22 @@ class Workers:
             log.error("the %s AI could not read the table (%s); it answers at random this time", level, failure)
         return answer
 
+    async def hint(self, view: Observation, decision: Decision, seed: str, *, budget_ms: float | None = None,
+                   iterations: int | None = None) -> advice.Hint:
+        """The hard bandit's hint (engine.ai.advice) from ``view`` (the seat's own observation) for its
+        ``decision``, dice ``random.Random(seed)``; within the hard AI's time, or by ``iterations``.
+        Raises ``WorkTimeout`` as an AI answer does."""
+        thinking = (BUDGET_MS if budget_ms is None else budget_ms) / 1000
+        limit = self.ai_limit if iterations is not None else thinking + self.ai_margin
+        return await self._run(limit, _hint, view, decision, seed, budget_ms, iterations)
+
+    async def review(self, dealt: str, answers: list[str], seat: int, seed: str, *, budget_ms: float | None = None,
+                     iterations: int | None = None) -> list[tuple[advice.Mistake, Observation]]:
+        """``seat``'s biggest mistakes in the game ``dealt`` (its snapshot as dealt) played with
+        ``answers``, each with the seat's view then; ``budget_ms`` a decision (engine.ai.advice's
+        own by default). Within ``replay_limit``: a whole game's decisions are searched."""
+        return await self._run(self.replay_limit, _review, dealt, answers, seat, seed, budget_ms, iterations)
+
     # --- life ---
 
     async def start(self) -> float:
@@ -498,10 +534,10 @@ def _ended(turn: Turns, running: asyncio.Future[Any]) -> None:
 
 
 def _kind(job: Callable[..., Any], args: tuple[Any, ...]) -> str:
-    """A job's kind for the metrics: its picture's (train, hand …), ``replay``, or ``ai``."""
+    """A job's kind for the metrics: its picture's (train, hand …), ``replay``, ``ai``, ``hint`` or ``review``."""
     if job in (_draw, _draw_described):
         return str(args[0])
-    return {_replay: "replay", _answer: "ai"}.get(job, job.__name__.strip("_"))
+    return {_replay: "replay", _answer: "ai"}.get(job, job.__name__.strip("_"))  # hint, review
 
 
 def _timed(metrics: Metrics, kind: str, began: float, running: asyncio.Future[Any]) -> None:
