@@ -39,11 +39,19 @@ def hint_text(asked: Asked, lang: Language) -> str:
                       reason_text(tip.reason, tip.fields, lang)])
 
 
+# The reasons that are the search's own finding (engine.ai.reasons ``searched``): its lead over the
+# next best answer, which a mistake's line already says better (the lead over the player's answer).
+SEARCHED = ("advice.search", "advice.close")
+
+
 def mistake_text(number: int, reviewed: Reviewed, lang: Language) -> str:
-    """A mistake: the answer chosen, the better one and its expected gain, and why."""
+    """A mistake: the answer chosen, the better one and its expected gain, and why (when a fact of the
+    table says it)."""
     mistake, view = reviewed.mistake, reviewed.view
     line = lang.text("review.mistake", n=number, answer=label(lang, mistake.answer, view),
                      better=label(lang, mistake.better, view), gain=round(mistake.gain))
+    if mistake.hint.reason in SEARCHED:
+        return line
     return "\n".join([line, reason_text(mistake.hint.reason, mistake.hint.fields, lang)])
 
 

@@ -12,19 +12,22 @@ import pytest
 from simcord import InteractionResult
 
 from cogs import texts
-from cogs.advice import hint_text
+from cogs.advice import hint_text, mistake_text
 from engine import observe
 from engine.ai import advice
 from engine.snapshot import dumps, to_json
 from lang import language
 from render.advice import reason_text
-from table.advice import Asked
+from table.advice import Asked, Reviewed
 from table.service import dealt
 from table.workers import Workers
 from tests.bot.table import (
     all_buttons,
+    component_id,
     crafted,
     dm_history,
+    lobby_now,
+    open_lobby,
     pending_user,
     play_to_the_end,
     play_turn,
@@ -65,6 +68,20 @@ def fixed_work(table: Any) -> Any:
 
 async def seat_of(table: Any, game_id: int, user: Any) -> int:
     return next(p.seat for p in await table.bot.tables.storage.players(game_id) if p.user_id == user.id)
+
+
+async def test_the_lobby_offers_hints_off_by_default_and_stores_the_hosts_choice(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    table = setup_table(simcord_env, 3)
+    lobby = await open_lobby(table)
+    game_id = int(component_id(lobby, ":toggles").split(":")[2])
+    [menu] = [item for row in lobby.components for item in row.children if item.custom_id.endswith(":toggles")]
+    [hints] = [option for option in menu.options if option.value == "hints"]
+    assert hints.label == EN.text("toggle.hints") and not hints.default
+    assert not (await table.bot.tables.row(game_id)).options["hints"]
+    await table.members[0].select(lobby, ON, custom_id=component_id(lobby, ":toggles"))
+    assert (await table.bot.tables.row(game_id)).options["hints"] is True
+    embed = lobby_now(table, lobby).embeds[0]
+    assert texts.toggle_line(EN, "hints", True) in "\n".join(f.value for f in embed.fields)
 
 
 async def test_with_hints_on_a_prompt_has_a_hint_naming_a_legal_answer_and_why_in_the_players_language(  # type: ignore[no-untyped-def]
@@ -230,6 +247,7 @@ async def test_the_review_after_the_game_shows_at_most_three_mistakes_with_pictu
     seat = await seat_of(table, game_id, user)
     moments = advice.moments_of(dealt(row, players), await table.bot.tables.storage.answers(game_id), seat)
     mistakes = advice.review(moments, random.Random(f"{row.seed}:review:{seat}"), iterations=advisor.iterations)
+    moments_at = {int(moment.view["step"]): moment.view for moment in moments}
     if not mistakes:
         assert [m.content for m in shown] == [EN.text("review.none", game=game_id)]
         return
@@ -237,7 +255,7 @@ async def test_the_review_after_the_game_shows_at_most_three_mistakes_with_pictu
     assert 1 <= len(shown) - 1 == len(mistakes) <= 3
     for number, (message, mistake) in enumerate(zip(shown[1:], mistakes, strict=True), start=1):
         assert message.content.startswith(f"**{number}.**")
-        assert reason_text(mistake.hint.reason, mistake.hint.fields, EN) in message.content
+        assert message.content == mistake_text(number, Reviewed(mistake, moments_at[mistake.step]), EN)
         assert [a.filename for a in message.attachments] == [f"review{game_id}-{number}.png"]
     print(f"\nreview of game {game_id} ({len(moments)} decisions, {ITERATIONS} worlds each): {took:.2f} s")
 
