@@ -166,6 +166,20 @@ async def test_a_hint_depends_only_on_the_players_view(simcord_env, monkeypatch:
     assert asked[0][1].seat == seat
 
 
+async def test_a_hint_button_works_after_a_restart(simcord_env, settings) -> None:  # type: ignore[no-untyped-def]
+    """Its id carries the game and the step (a DynamicItem): a new bot answers it as the old one would."""
+    from cogs.app import create_bot
+
+    table = setup_table(simcord_env, 3)
+    game_id = await start_with(table, toggles=ON)
+    user = await pending_user(table, game_id)
+    prompt = prompt_message(user)
+    await simcord_env.restart_bot(create_bot(settings))
+    result = await user.click(prompt, custom_id=hint_id(prompt))
+    [shown] = replies(result)
+    assert result.ephemeral and shown.content.startswith("💡 ") and "\n" in shown.content
+
+
 async def test_a_stale_hint_says_so(simcord_env) -> None:  # type: ignore[no-untyped-def]
     table = setup_table(simcord_env, 3)
     game_id = await start_with(table, toggles=ON)
