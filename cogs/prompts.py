@@ -112,8 +112,8 @@ class Prompts:
             line = more(lang, mine, seat)
             if line is not None:
                 content += "\n" + line
-        asked = pending is not None and pending["seat"] == seat
-        if hints and asked and len(view.children) < BUTTONS_PER_MESSAGE - 1:  # room for the help too
+        deciding = pending is not None and pending["seat"] == seat
+        if hints and deciding and len(view.children) < BUTTONS_PER_MESSAGE - 1:  # room for the help too
             view.add_item(HintButton(game_id, state.step, lang.text("button.hint")))
         if 0 < len(view.children) < BUTTONS_PER_MESSAGE:  # a full prompt keeps its answers, not the help
             view.add_item(HelpButton(game_id, state.step, lang.text("button.help")))
