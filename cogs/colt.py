@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import rules_text, texts
+from cogs.advice import Advice
 from cogs.autopilot import Autopilot
 from cogs.components import AbandonButton, HandButton, is_ours, valid_id
 from cogs.delivery import DESCRIPTION_LIMIT
@@ -30,6 +31,7 @@ from engine.lessons import topics as lesson_topics
 from lang import CODES, Language, for_locale, language
 from render import text
 from render.hand import hand_order
+from table.advice import Advisor
 from table.config import Settings
 from table.lessons import Lessons
 from table.pace import PACES
@@ -63,6 +65,8 @@ class Colt(commands.Cog):
                                  presenter.pictures)
         self.autopilot = Autopilot(self.tables, self._after, think=settings.ai_think,
                                    budget_ms=settings.ai_budget_ms, pause=pause)
+        # Hints think as long as a hard AI bandit does.
+        self.advice = Advice(Advisor(tables, budget_ms=settings.ai_budget_ms), self.readers, presenter.pictures)
 
     async def cog_load(self) -> None:
         self.cleanup.start()
@@ -705,6 +709,12 @@ class Colt(commands.Cog):
         for more in HOOKS.help_lines:  # an expansion's (the Marshal player's objectives, M-6)
             lines += more(lang, mine, seat)
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+    async def on_hint(self, interaction: discord.Interaction, game_id: int, step: int) -> None:
+        await self.advice.hint(interaction, game_id, step)
+
+    async def on_review(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.advice.review(interaction, game_id)
 
     # --- the end -------------------------------------------------------------------------------
 

@@ -32,6 +32,8 @@ class Handlers(Protocol):
     async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def on_back(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def on_help(self, interaction: discord.Interaction, game_id: int, step: int) -> None: ...
+    async def on_hint(self, interaction: discord.Interaction, game_id: int, step: int) -> None: ...
+    async def on_review(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def on_abandon(self, interaction: discord.Interaction, game_id: int, user_id: int,
                          confirmed: bool) -> None: ...
     async def on_lesson(self, interaction: discord.Interaction, lesson_id: int, step: int, what: str) -> None: ...
@@ -206,6 +208,47 @@ class HelpButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _cog(interaction).on_help(interaction, self.game_id, self.step)
 
 
+class HintButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=rf"colt:i:(?P<game>{NUMBER}):(?P<step>{NUMBER})"):
+    """"💡 Hint" on a DM prompt, when the game allows hints: the hard AI's pick for the decision
+    pending at ``step``, from the clicker's own view, only to the clicker (cogs.advice)."""
+
+    def __init__(self, game_id: int, step: int, label: str = "?") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=discord.ButtonStyle.secondary, custom_id=f"colt:i:{game_id}:{step}",
+        ))
+        self.game_id, self.step = game_id, step
+        self.numbers = (game_id, step)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> HintButton:
+        return cls(int(match["game"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_hint(interaction, self.game_id, self.step)
+
+
+class ReviewButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=rf"colt:r:(?P<game>{NUMBER})"):
+    """"Review my game" on a finished game's last DM: the clicker's biggest mistakes, only to them."""
+
+    def __init__(self, game_id: int, label: str = "?") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"colt:r:{game_id}",
+        ))
+        self.game_id = game_id
+        self.numbers = (game_id,)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> ReviewButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_review(interaction, self.game_id)
+
+
 class AbandonButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=rf"colt:x:(?P<game>{NUMBER}):(?P<user>{NUMBER}):(?P<choice>yes|no)"):
     """The confirmation of /colt abandon (``yes``) or keeping the game (``no``), for the person who
@@ -249,8 +292,8 @@ class LessonButton(_Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _cog(interaction).on_lesson(interaction, self.lesson_id, self.step, self.what)
 
 
-DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton, HelpButton, AbandonButton,
-                 LessonButton)
+DYNAMIC_ITEMS = (AnswerButton, LobbyButton, LobbySelect, HandButton, BackButton, HelpButton, HintButton, ReviewButton,
+                 AbandonButton, LessonButton)
 
 
 def is_ours(custom_id: str) -> bool:

@@ -3,7 +3,8 @@
 A finished game: every person who played (AI seats have nobody to tell) gets one last DM in their
 own language, written in the transaction of the final answer: who won, their own place and score
 (their pair's with two bandits a player, V-2 and V-3; their team's in teams, V-4; with Marshal &
-Prisoners, whether the Marshal won, M-9), the scoreboard picture and a link to the game's channel.
+Prisoners, whether the Marshal won, M-9), the scoreboard picture, a link to the game's channel and
+the **Review my game** button (their biggest mistakes, only to them: cogs.advice).
 A lobby closed before it started: each person who joined hears it, with the lobby's channel.
 
 A closed DM loses only its own message (cogs.delivery marks the person; nothing is told in the
@@ -14,6 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
+from cogs.components import ReviewButton
+from cogs.delivery import view_components
 from cogs.hooks import HOOKS, first
 from cogs.prompts import to_user
 from cogs.readers import Readers
@@ -69,8 +74,10 @@ class Endings:
                      place_line(public, player.seat, lang)]
             if row.channel_id is not None:
                 lines.append(lang.text("dm.end.channel", link=channel_link(row.guild_id, row.channel_id)))
+            review = discord.ui.View(timeout=None)
+            review.add_item(ReviewButton(row.id, lang.text("button.review")))
             out.append(to_user(player.user_id, row.id, {
-                "op": "send", "content": "\n".join(lines), "mentions": False,
+                "op": "send", "content": "\n".join(lines), "mentions": False, "view": view_components(review),
                 "pictures": [{"file": f"colt{row.id}-scores.png", "draw": "scoreboard", "obs": public,
                               "lang": lang.code}],
                 "dm": {"game": row.id, "user": player.user_id}}))

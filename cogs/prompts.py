@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from cogs import texts
-from cogs.components import AnswerButton, BackButton, HelpButton
+from cogs.components import AnswerButton, BackButton, HelpButton, HintButton
 from cogs.delivery import view_components
 from cogs.hooks import HOOKS, first
 from cogs.readers import Readers
@@ -24,6 +24,7 @@ from engine.observe import observe_log
 from lang import Language
 from render.caption import caption, split_runs
 from render.hand import hand_order
+from table.advice import HINTS
 from table.pace import pace_of
 from table.service import MISSES_BEFORE_ABSENT, Outcome
 from table.store import Delivery, GameRow, PlayerRow
@@ -58,12 +59,14 @@ class Prompts:
 
     def prompt_now(self, row: GameRow, state: Game, seat: int, lang: Language) -> Prompt:
         """A player's prompt as the stored game times it: its deadline, or that it is paused."""
-        return self.prompt_for(row.id, state, seat, lang, deadline_text(row, state.step), paused=paused_text(row, lang))
+        return self.prompt_for(row.id, state, seat, lang, deadline_text(row, state.step), paused=paused_text(row, lang),
+                               hints=bool(row.options.get(HINTS)))
 
     def prompt_for(self, game_id: int, state: Game, seat: int, lang: Language, deadline: str = "", *,
-                   paused: str = "") -> Prompt:
+                   paused: str = "", hints: bool = False) -> Prompt:
         """What a player sees privately now: their hand (planning) or their pending choice; while
-        the game is paused (``paused``: the words saying so), the choice with its buttons greyed out."""
+        the game is paused (``paused``: the words saying so), the choice with its buttons greyed out;
+        ``hints``: the game allows them, and a decision of theirs has its 💡 (issue 31)."""
         mine = table_view(state, seat)
         pending = mine["pending"]
         view = discord.ui.View(timeout=None)
@@ -109,6 +112,9 @@ class Prompts:
             line = more(lang, mine, seat)
             if line is not None:
                 content += "\n" + line
+        deciding = pending is not None and pending["seat"] == seat
+        if hints and deciding and len(view.children) < BUTTONS_PER_MESSAGE - 1:  # room for the help too
+            view.add_item(HintButton(game_id, state.step, lang.text("button.hint")))
         if 0 < len(view.children) < BUTTONS_PER_MESSAGE:  # a full prompt keeps its answers, not the help
             view.add_item(HelpButton(game_id, state.step, lang.text("button.help")))
         shown = {**mine, "log": []} if mine["phase"] in ("planning", "keeping") else None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 Stored = Mapping[str, Any]  # a game's options as the table stores them ("variant": "teams", …)
@@ -40,6 +40,8 @@ class Option:
     # different games (B-3.5); any other option shows its choice alone.
     whole: bool = False
     emoji: str = ""  # the seats menu's mark of its choices (SEAT)
+    # The table's own option, no rule of the game: the engine never receives it (hints, issue 31).
+    table: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,8 @@ BASE = Part("base", options=(
     Option("powers", (True, False), TOGGLE),  # B-3.8
     Option("events", (True, False), TOGGLE),  # B-3.8
     Option("expert", (False, True), TOGGLE),  # V-1
+    # Each prompt offers the hard AI's pick from the player's own view (issue 31).
+    Option("hints", (False, True), TOGGLE, table=True),
     Option("variant", (NO_VARIANT,), RULE),  # the variants add their choices (V-2 … V-4)
     Option("django", ("push", "lone-gun"), RULE),  # B-9.6
     Option("belle", ("any-other", "same-position"), RULE),  # B-9.5
@@ -124,7 +128,7 @@ def options() -> list[Option]:
     """Every option of the lobby in the order it shows them, the variants' choices gathered into
     the "variant" option (one variant at a time: each seats the players its own way)."""
     variants = tuple(v for part in PARTS for v in part.variants)
-    return [Option(o.name, (*o.choices, *variants), o.menu, o.whole, o.emoji) if o.name == "variant" else o
+    return [replace(o, choices=(*o.choices, *variants)) if o.name == "variant" else o
             for part in PARTS for o in part.options]
 
 

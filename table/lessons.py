@@ -173,12 +173,11 @@ class Lessons:
         allowed = allowed_answers(lesson, game)
         among = allowed if allowed and set(allowed) != set(game.pending.options) else None
         try:
-            answer, reason, fields, _ = await self.workers.hint(row.snapshot, lesson.seat,
-                                                                f"lesson:{row.id}:{game.step}",
-                                                                budget_ms=self.hint_budget_ms, among=among)
+            found = await self.workers.hint(observe(game, lesson.seat), game.pending, f"lesson:{row.id}:{game.step}",
+                                            budget_ms=self.hint_budget_ms, among=among)
         except TimeoutError as error:  # the workers are overloaded: the learner may ask again
             raise TableError("error.failed") from error
-        return Hint(answer, reason, fields)
+        return Hint(found.answer, found.reason, dict(found.fields))
 
     async def _mine(self, lesson_id: int, user_id: int, step: int | None = None) -> LessonRow:
         """The lesson, if it is this person's and still running (at ``step``, when given)."""

@@ -109,6 +109,12 @@ def time_limit(options: dict[str, Any], kind: str) -> float:
     return pace_of(options.get("timer")).limit(kind)
 
 
+def dealt(row: GameRow, players: list[PlayerRow]) -> Game:
+    """A started game as it was dealt: its seats' characters in playing order, its seed and options.
+    Its stored answers, applied in order, give the game again (a replay, a review)."""
+    return new_game(cast([str(p.character) for p in players]), seed=row.seed, options=engine_options(row.options))
+
+
 def _choose_safely(world: Game, seat: int, level: str, rng: random.Random, budget_ms: float | None) -> str:
     """The AI's answer; should its reading of the table ever fail (a bug), a random legal answer
     keeps the game going instead of stalling it."""
@@ -354,8 +360,7 @@ class Tables:
         answers = await self.storage.answers(game_id)
 
         def deal() -> Game:
-            return new_game(cast([str(p.character) for p in players]), seed=row.seed,
-                            options=engine_options(row.options))
+            return dealt(row, players)
 
         probe, keep = deal(), 0
         for answer in answers:

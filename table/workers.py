@@ -1,11 +1,13 @@
-"""The heavy work of the table (pictures, the replay, hard AI answers) in worker processes, so
-the bot's event loop never waits for the GIL.
+"""The heavy work of the table (pictures, the replay, hard AI answers, hints and reviews) in worker
+processes, so the bot's event loop never waits for the GIL.
 
     workers = Workers()                                    # nothing starts yet
     png = await workers.picture("train", observation, "fr")
     [(png, alt)] = await workers.described("train", [observation], "fr")  # with its alt text
     gif = await workers.replay(start, events, final, "fr")
     answer = await workers.ai_answer(dumps(game), seat, "hard", f"{seed}:{step}", budget_ms=250)
+    tip = await workers.hint(observe(game, seat), game.pending, seed, budget_ms=200)   # the seat's view only
+    found = await workers.review(dumps(dealt), answers, seat, seed)                   # [(Mistake, view)]
     await workers.close()
 
 Everything crosses the process boundary as plain data: observations (dicts), the game's JSON
@@ -79,12 +81,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import engine  # noqa: F401  (registers every decision handler)
 import lang
 import render
-from engine.ai import choose
-from engine.ai.advice import explained, hint
+from engine.ai import advice, choose
 from engine.ai.hard import BUDGET_MS, search
 from engine.data import base
 from engine.errors import InconsistentView
-from engine.observe import observe
+from engine.model import Decision
 from engine.snapshot import loads
 from render.describe import DESCRIBE
 from render.lessons import step_image
@@ -185,22 +186,27 @@ def _lesson_picture(obs: Observation, targets: list[dict[str, Any]], code: str) 
     return render.png(step_image(obs, targets, translate=reader)), DESCRIBE["train"](obs, translate=reader)
 
 
-def _hint(snapshot: str, seat: int, seed: str, budget_ms: float | None,
-          among: list[str] | None) -> tuple[str, str, dict[str, Any], float]:
-    """The hard bandit's hint for ``seat``'s pending decision, from that seat's view alone;
-    ``among``: only these of its answers are weighed (a lesson's step that asks for one of them)."""
-    game = loads(snapshot)
-    decision = game.pending
-    assert decision is not None and decision.seat == seat
-    view, rng = observe(game, seat), random.Random(seed)
-    if among:
-        # every answer is searched, those asked for kept in the race: the best of them is told with
-        # its real reason (what it gains over the others), not as "the only choice"
-        averages = search(view, decision, rng, budget_ms=budget_ms, keep=among)
-        found = explained(view, decision, averages, max(among, key=lambda answer: averages.kept[answer]))
-    else:
-        found = hint(view, decision, rng, budget_ms=budget_ms)
-    return found.answer, found.reason, dict(found.fields), found.gain
+def _hint(view: Observation, decision: Decision, seed: str, budget_ms: float | None,
+          iterations: int | None, among: list[str] | None) -> advice.Hint:
+    """The hard bandit's pick for the seat whose view this is: the view and its own decision are all
+    it is given (B-11). ``among``: a lesson's step that asks for some answers only is hinted among
+    them: every answer is searched, those kept in the race, and the best of them told with its real
+    reason (what it gains over the others), never as "the only choice"."""
+    rng = random.Random(seed)
+    if not among:
+        return advice.hint(view, decision, rng, budget_ms=budget_ms, iterations=iterations)
+    averages = search(view, decision, rng, budget_ms=budget_ms, iterations=iterations, keep=among)
+    return advice.explained(view, decision, averages, max(among, key=lambda answer: averages.kept[answer]))
+
+
+def _review(dealt: str, answers: list[str], seat: int, seed: str, budget_ms: float | None,
+            iterations: int | None) -> list[tuple[advice.Mistake, Observation]]:
+    """A finished game's biggest mistakes of ``seat``, each with the seat's view at that moment (its
+    picture's): replayed from the deal with its answers, each decision searched from that view."""
+    moments = advice.moments_of(loads(dealt), answers, seat)
+    views = {int(moment.view["step"]): moment.view for moment in moments}
+    mistakes = advice.review(moments, random.Random(seed), budget_ms=budget_ms, iterations=iterations)
+    return [(mistake, views[mistake.step]) for mistake in mistakes]
 
 
 def _ready() -> int:
@@ -445,13 +451,22 @@ class Workers:
         """A lesson step's picture (the learner's train, the step's pointers) and its alt text."""
         return await self._run(self.picture_limit, _lesson_picture, observation, targets, language)
 
-    async def hint(self, snapshot: str, seat: int, seed: str, *, budget_ms: float | None = None,
-                   among: list[str] | None = None) -> tuple[str, str, dict[str, Any], float]:
-        """The hard bandit's hint for ``seat`` of the game ``snapshot`` (engine.ai.advice.hint, from
-        the seat's own view), weighing only the answers ``among`` when given: its answer, its
-        reason's catalog key and values, its expected gain."""
+    async def hint(self, view: Observation, decision: Decision, seed: str, *, budget_ms: float | None = None,
+                   iterations: int | None = None, among: list[str] | None = None) -> advice.Hint:
+        """The hard bandit's hint (engine.ai.advice) from ``view`` (the seat's own observation) for its
+        ``decision``, dice ``random.Random(seed)``; within the hard AI's time, or by ``iterations``;
+        weighing only the answers ``among`` when given (a lesson's step). Raises ``WorkTimeout`` as an
+        AI answer does."""
         thinking = (BUDGET_MS if budget_ms is None else budget_ms) / 1000
-        return await self._run(thinking + self.ai_margin, _hint, snapshot, seat, seed, budget_ms, among)
+        limit = self.ai_limit if iterations is not None else thinking + self.ai_margin
+        return await self._run(limit, _hint, view, decision, seed, budget_ms, iterations, among)
+
+    async def review(self, dealt: str, answers: list[str], seat: int, seed: str, *, budget_ms: float | None = None,
+                     iterations: int | None = None) -> list[tuple[advice.Mistake, Observation]]:
+        """``seat``'s biggest mistakes in the game ``dealt`` (its snapshot as dealt) played with
+        ``answers``, each with the seat's view then; ``budget_ms`` a decision (engine.ai.advice's
+        own by default). Within ``replay_limit``: a whole game's decisions are searched."""
+        return await self._run(self.replay_limit, _review, dealt, answers, seat, seed, budget_ms, iterations)
 
     # --- life ---
 
@@ -538,7 +553,8 @@ def _ended(turn: Turns, running: asyncio.Future[Any]) -> None:
 
 
 def _kind(job: Callable[..., Any], args: tuple[Any, ...]) -> str:
-    """A job's kind for the metrics: its picture's (train, hand …), ``replay``, or ``ai``."""
+    """A job's kind for the metrics: its picture's (train, hand …), ``replay``, ``ai``, ``lesson``, ``hint`` or
+    ``review``."""
     if job in (_draw, _draw_described):
         return str(args[0])
     return {_replay: "replay", _answer: "ai", _lesson_picture: "lesson"}.get(job, job.__name__.strip("_"))

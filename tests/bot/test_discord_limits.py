@@ -254,7 +254,7 @@ async def test_every_dm_prompt_fits_for_every_decision_of_every_expansion(simcor
                 shown.add((lang.code, pending.kind, len(answers)))
                 # Each kind and number of answers once; at the deal, every seat's (their hand).
                 for seat in range(len(game.seats)) if game.step < 2 else [pending.seat] if first else []:
-                    prompt = presenter.prompts.prompt_for(BIG_ID, game, seat, lang, "<t:1800000000:R>")
+                    prompt = presenter.prompts.prompt_for(BIG_ID, game, seat, lang, "<t:1800000000:R>", hints=True)
                     for problem in problems(view_components(prompt.view)):
                         found[f"{lang.code} {pending.kind}: {problem}"] = str(options)
                     if len(prompt.content) > 2000:

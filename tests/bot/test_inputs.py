@@ -45,6 +45,7 @@ def bad_ids(game_id: int, step: int, user_id: int) -> list[str]:
         f"colt:b:{str(game_id).translate(FULL_WIDTH)}", f"colt:?:{game_id}:²",  # "²".isdigit(), int("²") fails
         f"colt:a:{'9' * 5000}:{step}:plan draw",  # more digits than int() reads (4,300)
         f"colt:?:{game_id}:{2**64}",  # 20 digits: more than any 64-bit integer has
+        f"colt:i:{game_id}:²", f"colt:r:{game_id}:{step}",  # a hint's step not a number; a review's too many
         f"colt:l:{game_id}:join!", f"colt:h:{game_id} ", f"colt:x:{game_id}:{user_id}:maybe",  # garbage after
         f"colt:a:{game_id}:{step}:plan draw\nmore", "colt:zz:1",  # a known prefix
         "colt:a:", f"colt:a:{game_id}", f"colt:a:{game_id}:{step}:", f"colt:x:{game_id}:{user_id}",  # parts missing
@@ -57,7 +58,8 @@ def out_of_bounds(game_id: int, step: int, user_id: int) -> list[str]:
     button no part has (the lobby's template takes any action, a part's own among them)."""
     return [f"colt:a:{2**63}:{step}:plan draw", f"colt:a:{game_id}:{10**19 - 1}:plan draw",
             f"colt:?:{game_id}:{2**63}", f"colt:l:{2**63}:join", f"colt:h:{10**19 - 1}", f"colt:b:{2**63}",
-            f"colt:x:{game_id}:{2**63}:yes", f"colt:o:{2**63}:ai", f"colt:l:{game_id}:nothing"]
+            f"colt:x:{game_id}:{2**63}:yes", f"colt:o:{2**63}:ai", f"colt:l:{game_id}:nothing",
+            f"colt:i:{game_id}:{2**63}", f"colt:r:{2**63}"]
 
 
 def stored_rows(database: Path) -> dict[str, list[tuple[Any, ...]]]:
