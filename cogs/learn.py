@@ -195,6 +195,11 @@ def buttons(screen: Screen, lang: Language) -> discord.ui.View:
 
 
 def _two_bandits(view: dict[str, Any]) -> bool:
-    """Whether the learner plays two bandits (V-2): each card then says whose it is."""
+    """Whether the learner's cards are not all one bandit's: two bandits (V-2, V-3), or a card
+    drawn from the partner's deck (V-4.3); each card then says whose it is."""
     seat = view.get("viewer")
-    return isinstance(seat, int) and len(view["seats"][seat]["bandits"]) > 1
+    if not isinstance(seat, int):
+        return False
+    mine = view["seats"][seat]
+    return len(mine["bandits"]) > 1 or any(
+        c.partition(":")[0] not in ("bullet", *mine["bandits"]) for c in mine.get("hand") or ())

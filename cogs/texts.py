@@ -135,7 +135,7 @@ def answer_label(lang: Language, answer: str, named: bool = False, mine: dict[st
         return text.bandit_name(value, lang)
     if kind == "keep-card":
         return lang.text("button.keep-none") if value == "done" else \
-            lang.text("button.keep", card=card_label(lang, value))
+            lang.text("button.keep", card=card_label(lang, value, named))
     if kind in ("rob", "drop"):
         return loot_name(lang, value)
     if kind == "marshal":
@@ -146,7 +146,7 @@ def answer_label(lang: Language, answer: str, named: bool = False, mine: dict[st
         return lang.text("button.pickpocket" if value == "yes" else "button.no-pickpocket")
     if kind == "discard":
         return lang.text("button.keep-rest") if value == "done" else \
-            lang.text("button.discard", card=card_label(lang, value))
+            lang.text("button.discard", card=card_label(lang, value, named))
     return answer
 
 

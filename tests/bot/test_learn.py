@@ -81,9 +81,9 @@ async def test_a_lesson_is_played_to_its_end_by_following_its_prompts(simcord_en
     assert "No finished game" in (await member.slash(table.lobby_channel, "colt stats")).response.content
 
 
-@pytest.mark.parametrize("topic", ["horses", "prisoners", "variants"])
+@pytest.mark.parametrize("topic", ["horses", "prisoners", "variants", "two-player", "teams"])
 async def test_each_second_lesson_is_played_to_its_end(simcord_env, topic: str) -> None:  # type: ignore[no-untyped-def]
-    """The short lessons of the expansions and the variants, from /colt learn's topic."""
+    """The short lessons of the expansions and the variants (V-2, V-3, V-4), from /colt learn's topic."""
     table = setup_table(simcord_env, 1)
     member, user = table.members[0], table.users[0]
     await member.slash(table.lobby_channel, "colt learn", topic=topic)
