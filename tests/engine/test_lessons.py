@@ -29,7 +29,9 @@ from engine.lessons import (
     topics,
     view,
 )
-from engine.model import OVER, Game
+from engine.lobby import rules
+from engine.model import OVER, Game, Options
+from engine.scoring import gunslingers
 from lang import CODES, language
 
 Chooser = Callable[[list[str]], str]
@@ -236,3 +238,28 @@ def test_a_steps_view_is_plain_data_for_the_presenter() -> None:
     assert shown["allowed"] == ["plan play ghost:fire"]
     assert shown["fields"]["rival"]["kind"] == "bandit"
     assert shown["marks"] == [{**shown["fields"]["rival"], "label": "lesson.mark.in-sight"}]
+
+
+def test_the_two_player_lesson_deals_the_two_player_game_as_a_table_would() -> None:
+    """V-3: the options a table stores become the lesson's through the lobby's rules (the Expert
+    variant always on, V-3.3, and its 2014/2015 bullets, V-3.6); 4 wagons and 11 cards a player."""
+    deal = script("two-player")
+    stored = {"setup": "first-game", "powers": False, "events": False, "variant": "two-player"}
+    assert deal.options == Options(**rules(stored))
+    assert deal.options.expert and deal.options.expert_bullets == "discard-on-draw" and not deal.options.problems()
+    lesson, game = fresh("two-player")
+    assert len(game.wagons) == 4 and [len(s.bandits) for s in game.seats] == [2, 2]
+    assert all(len(s.deck) + len(s.hand) == 11 for s in game.seats)
+    follow(lesson, game, first)
+    assert game.phase == OVER and gunslingers(game) == []  # no Gunslinger (V-3.3)
+
+
+def test_the_teams_lesson_seats_the_learner_as_an_a_player_beside_the_partner() -> None:
+    """V-4.1: A in the caboose, the partner (B, the next seat) in the car in front; V-4.3: a card
+    of the partner's deck in hand before the first card is played."""
+    lesson, game = fresh("teams")
+    assert lesson.seat == 0 and game.options.variant == "teams" and not game.options.problems()
+    caboose = game.train.caboose
+    assert game.bandits["ghost"].at == game.train.inside(caboose)
+    assert game.bandits["django"].at == game.train.inside(caboose - 1) and game.bandits["django"].seat == 1
+    assert any(card.startswith("django:") for card in game.seats[0].hand)
