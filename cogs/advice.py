@@ -28,8 +28,7 @@ Observation = dict[str, Any]
 
 def label(lang: Language, answer: str, view: Observation) -> str:
     """An answer as its button says it, to the seat whose view this is (two bandits: whose card)."""
-    named = len(view["seats"][view["viewer"]]["bandits"]) > 1
-    return texts.answer_label(lang, answer, named, view)
+    return texts.answer_label(lang, answer, texts.cards_named(view, view["viewer"]), view)
 
 
 def hint_text(asked: Asked, lang: Language) -> str:

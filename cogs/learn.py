@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-from typing import Any
 
 import discord
 
@@ -184,7 +183,7 @@ def buttons(screen: Screen, lang: Language) -> discord.ui.View:
         view.add_item(LessonButton(screen.lesson_id, screen.step, NEXT, label=lang.text("lesson.button.next"),
                                    style=discord.ButtonStyle.success))
     elif screen.wait == ANSWER:
-        named = _two_bandits(screen.view)
+        named = texts.cards_named(screen.view, screen.view["viewer"])
         for answer in screen.answers[:BUTTONS]:
             view.add_item(LessonButton(screen.lesson_id, screen.step, f"a:{answer}",
                                        label=texts.answer_label(lang, answer, named, screen.view)))
@@ -194,12 +193,3 @@ def buttons(screen: Screen, lang: Language) -> discord.ui.View:
     return view
 
 
-def _two_bandits(view: dict[str, Any]) -> bool:
-    """Whether the learner's cards are not all one bandit's: two bandits (V-2, V-3), or a card
-    drawn from the partner's deck (V-4.3); each card then says whose it is."""
-    seat = view.get("viewer")
-    if not isinstance(seat, int):
-        return False
-    mine = view["seats"][seat]
-    return len(mine["bandits"]) > 1 or any(
-        c.partition(":")[0] not in ("bullet", *mine["bandits"]) for c in mine.get("hand") or ())

@@ -74,7 +74,7 @@ class Prompts:
         header = HOOKS.dm_headers[mine["phase"]](lang, game_id, mine) if mine["phase"] in HOOKS.dm_headers else \
             lang.text("dm.header", game=game_id, round=mine["round"], rounds=mine["rounds"])
         hand = mine["seats"][seat]["hand"]
-        named = len(mine["seats"][seat]["bandits"]) > 1  # two bandits: each card says whose (V-2.3)
+        named = texts.cards_named(mine, seat)  # each card says whose (V-2.3, V-4.3)
         if pending is not None and pending["seat"] == seat:
             # A planning turn asked for something else than a card of one's own (a cover card, V-2.6):
             # its question and its "pass" read otherwise.
@@ -140,8 +140,8 @@ class Prompts:
                 # The hand as it is now, in words: the last card planned is gone from it (B-5). Its
                 # planning picture is taken away (it showed that card still in hand); the train is
                 # watched in the channel now.
-                mine = table_view(state, player.seat)["seats"][player.seat]
-                named = len(mine["bandits"]) > 1  # two bandits: each card says whose (V-2.3)
+                view = table_view(state, player.seat)
+                mine, named = view["seats"][player.seat], texts.cards_named(view, player.seat)
                 out += await self._close(game_id, player, f"hand:{player.seat}", forget=False,
                                          words=lambda lang, hand=mine["hand"], named=named: lang.text(
                                              "dm.planning-over", game=game_id, round=state.round_no)

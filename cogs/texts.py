@@ -107,6 +107,14 @@ def cast_name(lang: Language, character: str) -> str:
     return seats.team_name(character.split("+"), lang) if "+" in character else text.bandit_name(character, lang)
 
 
+def cards_named(view: dict[str, Any], seat: int) -> bool:
+    """Whether a seat's cards say whose they are: its cards are not all one bandit's when it plays
+    two (V-2, V-3) or holds a card drawn from its partner's deck (V-4.3)."""
+    mine = view["seats"][seat]
+    return len(mine["bandits"]) > 1 or any(
+        card.partition(":")[0] not in ("bullet", *mine["bandits"]) for card in mine.get("hand") or ())
+
+
 def answer_label(lang: Language, answer: str, named: bool = False, mine: dict[str, Any] | None = None) -> str:
     """A button's label for an engine answer text; ``named``: cards with their bandit's name;
     ``mine``, the chooser's observation, names what an option holds where the answer alone does not

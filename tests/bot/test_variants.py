@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cogs import texts
-from engine import scoring
+from engine import Options, apply, new_game, observe, scoring
 from lang import CODES, language
 from render import text
 from table.service import TableError
@@ -209,3 +209,27 @@ def test_the_rules_menu_takes_the_choice_just_picked_beside_the_one_shown_chosen
     back = {**current, "variant": "two-bandits"}
     assert _newly_chosen(["variant=none", "variant=two-bandits"], back)["variant"] == "none"
     assert _newly_chosen(["setup=first-game"], current) == {"setup": "first-game"}
+
+
+@pytest.mark.parametrize("seed", [3, 18])
+def test_v_4_3_a_card_from_the_partners_deck_says_whose_it_is(seed: int) -> None:
+    """In teams each player draws a card from their partner's deck first (V-4.3): beside a card of
+    their own of the same action, each button names its bandit, so no two plan buttons read alike."""
+    game = new_game(["ghost", "django", "cheyenne", "doc"], seed=seed, options=Options(variant="teams"))
+    rng, checked = random.Random(seed), 0
+    while game.pending is not None and game.round_no <= 2:
+        decision = game.pending
+        if decision.kind == "plan":
+            view = observe(game, decision.seat)
+            mine = view["seats"][decision.seat]
+            partners = [c for c in mine["hand"] if c.partition(":")[0] not in ("bullet", *mine["bandits"])]
+            named = texts.cards_named(view, decision.seat)
+            assert named == bool(partners)
+            plays = [o for o in decision.options if o.startswith("plan play ")]
+            labels = [texts.answer_label(language("en"), o, named, view) for o in plays]
+            assert len(set(labels)) == len(labels), labels
+            checked += bool(partners)
+        apply(game, rng.choice(decision.options))
+    assert checked  # a partner's card was in a hand at some planning turn
+    base = new_game(["ghost", "django", "cheyenne", "doc"], seed=seed)
+    assert not texts.cards_named(observe(base, 0), 0)
