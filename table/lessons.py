@@ -16,7 +16,6 @@ clicks.
 from __future__ import annotations
 
 import asyncio
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +36,7 @@ from engine.lessons import (
 from engine.model import Game
 from engine.observe import Observation, observe
 from engine.snapshot import dumps, loads
+from table.locks import Locks
 from table.metrics import Metrics
 from table.service import TableError, metered
 from table.store import RUNNING, LessonRow, StaleStep, Store
@@ -105,14 +105,10 @@ class Lessons:
     workers: Workers = field(default_factory=lambda: Workers(processes=False))  # where hints are thought
     hint_budget_ms: float = HINT_BUDGET_MS
     metrics: Metrics = field(default_factory=Metrics)  # the operators' view (table.metrics): kind "lesson"
-    _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
+    _locks: Locks = field(default_factory=Locks)
 
     def lock(self, lesson_id: int) -> asyncio.Lock:
-        lock = self._locks.get(lesson_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[lesson_id] = lock
-        return lock
+        return self._locks(lesson_id)
 
     async def begin(self, user_id: int, topic: str) -> Screen:
         """A new lesson of ``topic`` for ``user_id`` (their lesson under way, if any, is dropped)."""

@@ -12,7 +12,6 @@ import functools
 import logging
 import random
 import time
-import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields, replace
@@ -27,6 +26,7 @@ from engine.scoring import gunslingers, scores, winners
 from engine.setup import round_card_pools, seating
 from engine.snapshot import dumps, loads
 from lang import CODES, SOURCE, Language, english
+from table.locks import Locks
 from table.metrics import APPLIED, FAILED, REFUSED, STALE, Metrics
 from table.pace import DEFAULT as DEFAULT_PACE
 from table.pace import PACES, pace_of
@@ -278,23 +278,19 @@ class Tables:
     # takes; should this process die meanwhile, another one answers once the claim has lapsed.
     turn_lease: float = TURN_LEASE
     metrics: Metrics = field(default_factory=Metrics)  # the operators' view (table.metrics)
-    _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
+    _locks: Locks = field(default_factory=Locks)
     # A cache of game states, checked against the stored step before use: the database is the truth.
     _states: OrderedDict[int, Game] = field(default_factory=OrderedDict)
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock
+        return self._locks(game_id)
 
     async def settle(self, timeout: float) -> bool:
         """Wait, at most ``timeout`` seconds, until no game is being changed here: every change
         (an answer, a start, a timeout) holds its game's lock until it is written. Whether it
         settled; a stopping bot calls this before closing the database."""
         async def quiet() -> None:
-            while busy := [lock for lock in self._locks.values() if lock.locked()]:
+            while busy := self._locks.held():
                 for lock in busy:
                     async with lock:
                         pass
