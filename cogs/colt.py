@@ -61,8 +61,9 @@ class Colt(commands.Cog):
         self.tables = tables
         self.presenter = presenter
         self.readers = presenter.readers
-        self.learning = Learning(Lessons(tables.storage, tables.workers, metrics=tables.metrics), presenter.readers,
-                                 presenter.pictures)
+        # A lesson's 💡 thinks as long as a hard AI bandit does, as a game's does.
+        lessons = Lessons(tables.storage, tables.workers, hint_budget_ms=settings.ai_budget_ms, metrics=tables.metrics)
+        self.learning = Learning(lessons, presenter.readers, presenter.pictures)
         self.autopilot = Autopilot(self.tables, self._after, think=settings.ai_think,
                                    budget_ms=settings.ai_budget_ms, pause=pause)
         # Hints think as long as a hard AI bandit does.

@@ -23,11 +23,12 @@ from cogs.endings import place_line
 from cogs.pictures import Pictures
 from cogs.readers import Readers
 from cogs.tree import say
+from engine.ai.advice import Hint
 from lang import Language
 from render.advice import reason_text
 from render.describe import winners_line
 from render.lessons import step_text
-from table.lessons import ANSWER, NEXT, OVER, Hint, Lessons, Screen
+from table.lessons import ANSWER, NEXT, OVER, Lessons, Screen
 from table.service import TableError
 
 CONTENT_LIMIT = 2000  # characters of a Discord message

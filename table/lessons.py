@@ -19,6 +19,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ai import advice
 from engine.ai.lessons import opponents
 from engine.lessons import (
     ANSWER,
@@ -43,7 +44,6 @@ from table.store import RUNNING, LessonRow, StaleStep, Store
 from table.workers import Workers
 
 OVER = "over"  # a Screen's ``wait`` once the lesson is done: the final count and what to learn next
-HINT_BUDGET_MS = 250.0  # the hard bandit's thinking for a 💡 hint, as it thinks for its own answers
 
 
 @dataclass(frozen=True)
@@ -65,15 +65,6 @@ class Screen:
     answers: list[str] = field(default_factory=list)
     decision: str | None = None  # the kind of the learner's pending decision, if one waits
     next_topics: list[str] = field(default_factory=list)  # at the end: the lessons still to take
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The hard bandit's pick for the learner's decision, and why (engine.ai.advice.Hint)."""
-
-    answer: str
-    reason: str
-    fields: dict[str, Any]
 
 
 def screen(lesson_id: int, step: int, lesson: Lesson, game: Game) -> Screen:
@@ -103,7 +94,8 @@ class Lessons:
 
     storage: Store
     workers: Workers = field(default_factory=lambda: Workers(processes=False))  # where hints are thought
-    hint_budget_ms: float = HINT_BUDGET_MS
+    # A 💡's thinking: the hard bandit's budget for its own answers (None: the engine's own), as in a game.
+    hint_budget_ms: float | None = None
     metrics: Metrics = field(default_factory=Metrics)  # the operators' view (table.metrics): kind "lesson"
     _locks: Locks = field(default_factory=Locks)
 
@@ -159,7 +151,7 @@ class Lessons:
             await self._mine(lesson_id, user_id)
             return await self.begin(user_id, topic)
 
-    async def hint(self, lesson_id: int, user_id: int, step: int) -> Hint:
+    async def hint(self, lesson_id: int, user_id: int, step: int) -> advice.Hint:
         """The hard bandit's pick for the learner's pending decision, from their own view only."""
         row = await self._mine(lesson_id, user_id, step)
         lesson, game = _loaded(row)
@@ -169,11 +161,10 @@ class Lessons:
         allowed = allowed_answers(lesson, game)
         among = allowed if allowed and set(allowed) != set(game.pending.options) else None
         try:
-            found = await self.workers.hint(observe(game, lesson.seat), game.pending, f"lesson:{row.id}:{game.step}",
-                                            budget_ms=self.hint_budget_ms, among=among)
+            return await self.workers.hint(observe(game, lesson.seat), game.pending, f"lesson:{row.id}:{game.step}",
+                                           budget_ms=self.hint_budget_ms, among=among)
         except TimeoutError as error:  # the workers are overloaded: the learner may ask again
             raise TableError("error.failed") from error
-        return Hint(found.answer, found.reason, dict(found.fields))
 
     async def _mine(self, lesson_id: int, user_id: int, step: int | None = None) -> LessonRow:
         """The lesson, if it is this person's and still running (at ``step``, when given)."""
@@ -187,4 +178,4 @@ class Lessons:
         return row
 
 
-__all__ = ["ANSWER", "NEXT", "OVER", "Hint", "Lessons", "Screen", "screen"]
+__all__ = ["ANSWER", "NEXT", "OVER", "Lessons", "Screen", "screen"]
