@@ -40,8 +40,7 @@ from engine.actions import fire_targets
 from engine.data import DATA_DIR
 from engine.flow import apply
 from engine.model import OVER, Game, Options
-from engine.observe import observe_log
-from engine.scoring import scores
+from engine.observe import observe, observe_log
 from engine.setup import new_game
 
 NEXT = "next"  # a step that waits for the "Next" button
@@ -367,7 +366,7 @@ def resolve(reference: str, game: Game, lesson: Lesson) -> dict[str, Any] | None
     ``me`` (the learner's bandit), ``bandit:<name>``, ``marshal``, ``car:me`` / ``car:<n>``,
     ``position:me`` / ``position:<pos>``, ``loot:<kind>@me`` / ``loot:<kind>@<pos>``, ``target``
     (the bandit of the latest event that names one: whom a shot or a punch hit), ``sight`` (a
-    rival the learner could shoot now), ``leader`` (the richest by the final count), ``shotgun``
+    rival the learner could shoot now), ``leader`` (the richest by the final count, once it is made), ``shotgun``
     (with Horses & Stagecoach), ``number:<n>`` (an amount the words name). None when the
     game has no such thing now.
     """
@@ -404,8 +403,9 @@ def resolve(reference: str, game: Game, lesson: Lesson) -> dict[str, Any] | None
     if reference == "sight":
         targets = fire_targets(game, mine)
         return {"kind": "bandit", "name": targets[0]} if targets else None
-    if reference == "leader":
-        board = scores(game)
+    if reference == "leader":  # from the learner's view: the final count is public once it is made (B-8)
+        result = observe(game, lesson.seat, log_since=len(game.log)).get("result") or {}
+        board = result.get("scores") or {}
         return {"kind": "bandit", "name": max(board, key=lambda n: (board[n], n))} if board else None
     raise LessonError(f"unknown reference {reference!r}")
 
