@@ -37,7 +37,7 @@ import sys
 import time
 from collections import defaultdict
 
-from engine.ai import LEVELS, choose
+from engine.ai import BENCHMARK_LEVELS, LEVELS, choose
 from engine.flow import apply
 from engine.model import Options
 from engine.prisoners.model import MARSHAL
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="games to play (best a multiple of --players, of its half with teams)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seats", default="hard,normal,normal,normal",
-                        help=f"one level per seat, comma-separated, among {', '.join(LEVELS)}")
+                        help=f"one level per seat, comma-separated, among {', '.join(LEVELS + BENCHMARK_LEVELS)}")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-ms", type=float, default=None, help="hard: time per decision (default: its own)")
     parser.add_argument("--iterations", type=int, default=None, help="hard: worlds per decision instead of a time")
@@ -122,8 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
-    if len(levels) != args.players or not set(levels) <= set(LEVELS):
-        parser.error(f"--seats needs {args.players} levels among {', '.join(LEVELS)}")
+    if len(levels) != args.players or not set(levels) <= set(LEVELS + BENCHMARK_LEVELS):
+        parser.error(f"--seats needs {args.players} levels among {', '.join(LEVELS + BENCHMARK_LEVELS)}")
 
     wins: dict[str, float] = defaultdict(float)
     times: dict[str, list[float]] = defaultdict(list)

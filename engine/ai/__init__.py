@@ -30,6 +30,8 @@ from engine.model import Game
 from engine.observe import observe
 
 LEVELS = ("easy", "normal", "hard")
+# Levels only the arena seats (tools.arena): yardsticks, never offered to players.
+BENCHMARK_LEVELS: tuple[str, ...] = ()
 
 
 def choose(
@@ -52,7 +54,7 @@ def choose(
         return normal.decide(world, seat, rng)
     if level == "hard":
         return hard.decide(game, seat, rng, budget_ms=budget_ms, iterations=iterations)
-    raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
+    raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS + BENCHMARK_LEVELS)}")
 
 
-__all__ = ["LEVELS", "choose"]
+__all__ = ["BENCHMARK_LEVELS", "LEVELS", "choose"]
