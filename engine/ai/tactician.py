@@ -51,6 +51,9 @@ LAST_OF_GAME = -250.0
 HIDE = 3.0  # B-9.1: the same card hidden is never worse
 BEAM = 8
 LOOK_AHEAD = 3
+# The card's own worth on the forecast board breaks the look-ahead's ties: the look-ahead plays my
+# cards in any order on a still board, the forecast knows when this one resolves.
+TIE = 0.25
 RIVAL_WEIGHT = 0.8
 STYLE = "strategist"  # or "tactical": one ply on the forecast, no look-ahead
 ACTIONS = ("move", "floor", "fire", "rob", "punch", "marshal")
@@ -69,7 +72,7 @@ class Act(NamedTuple):
 class Board:
     """Where the bandits, the loot and the marshal are, as the public sees them (loot by worth)."""
 
-    __slots__ = ("at", "held", "loot", "shots", "wounds", "marshal")
+    __slots__ = ("at", "held", "loot", "marshal", "shots", "wounds")
 
     def __init__(self, at: dict[str, Position], held: dict[str, list[float]], loot: dict[Position, list[float]],
                  shots: dict[str, int], wounds: dict[str, int], marshal: Position) -> None:
@@ -122,10 +125,8 @@ class Sight:
             train = self.train
             cars = abs(train.car_of[here] - train.car_of[there])
             roof_here, roof_there = train.is_roof(here), train.is_roof(there)
-            if roof_here == roof_there:
-                found = -(-cars // 3) if roof_here else cars
-            else:
-                found = 1 + -(-cars // 3)
+            roof_cars = -(-cars // 3)  # a roof move spans up to three cars
+            found = (roof_cars if roof_here else cars) if roof_here == roof_there else 1 + roof_cars
             self._travel[key] = found
         return found
 
@@ -356,7 +357,7 @@ def plan(sight: Sight, rng: random.Random) -> str:
                     tactical += LAST_OF_GAME
             if STYLE == "strategist":
                 firsts = [sight.carry_out(board, me, a) for a in sight.resolutions(board, me, action)]
-                worth = look_ahead(sight, firsts, rest, look) + 0.02 * tactical
+                worth = look_ahead(sight, firsts, rest, look) + TIE * tactical
             else:
                 worth = tactical
             worth += HIDE if verb == "hide" else 0.0
