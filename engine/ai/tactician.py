@@ -101,6 +101,7 @@ class Sight:
                       for p in ("belle", "tuco", "django", "cheyenne")}
         self.gunslinger = float(base().gunslinger_bonus)
         self._travel: dict[tuple[Position, Position], int] = {}
+        self._shares: dict[tuple[int, ...], list[float]] = {}  # the Gunslinger's soft share by shots fired
 
     def board(self) -> Board:
         game = self.game
@@ -239,11 +240,17 @@ class Sight:
         if here not in self.train.car_of:
             return 0.0
         best = 0.0
+        seat = self.seat_of[name]
+        seat_of = self.seat_of
+        rivals: dict[Position, int] = {}
+        for n, p in b.at.items():
+            if seat_of[n] != seat:
+                rivals[p] = rivals.get(p, 0) + 1
+        car_of = self.train.car_of
         for cell, tokens in b.loot.items():
-            if not tokens or cell not in self.train.car_of:
+            if not tokens or cell not in car_of:
                 continue
-            rivals = sum(1 for n, p in b.at.items() if p == cell and self.rival(n, name))
-            value = max(tokens) / (1.0 + 0.85 * self.travel(here, cell) + 0.35 * rivals)
+            value = max(tokens) / (1.0 + 0.85 * self.travel(here, cell) + 0.35 * rivals.get(cell, 0))
             if cell == b.marshal and self.lawful:
                 value -= 200.0
             best = max(best, value)
@@ -308,11 +315,15 @@ class Sight:
     def utility(self, b: Board) -> float:
         """How well the board stands for my win: my score less 0.8 × the best rival's, the
         Gunslinger's $1000 shared softly by shots fired (sharper as the game ends, B-8.2)."""
-        warmth = max(0.45, 0.5 * self.rounds_left)
-        most = max(b.shots.values())
-        share = {n: math.exp((s - most) / warmth) for n, s in b.shots.items()}
-        total = sum(share.values())
-        score = {n: sum(b.held[n]) + self.gunslinger * share[n] / total for n in b.at}
+        shots = tuple(b.shots.values())
+        shares = self._shares.get(shots)
+        if shares is None:
+            warmth = max(0.45, 0.5 * self.rounds_left)
+            most = max(shots)
+            weights = [math.exp((s - most) / warmth) for s in shots]
+            total = sum(weights)
+            shares = self._shares[shots] = [self.gunslinger * w / total for w in weights]
+        score = {n: sum(b.held[n]) + bonus for n, bonus in zip(b.shots, shares, strict=True)}
         me = self.me
         rival = max((s for n, s in score.items() if self.rival(n, me)), default=0.0)
         return (score[me] - RIVAL_WEIGHT * rival + 0.0625 * self.rounds_left * self.potential(b, me)
