@@ -12,6 +12,9 @@
 their own pending decision, and play on worlds of their own; it imports nothing but the engine,
 so it may run in a worker thread on a private copy of the game.
 
+The arena also seats ``tactician`` (BENCHMARK_LEVELS, engine.ai.tactician): a strong
+rule-of-thumb yardstick from the seat's view, never offered to players.
+
 Hints and reviews (engine.ai.advice) ask the hard search from a seat's view alone, and say why in
 a catalog's words (engine.ai.reasons).
 
@@ -24,14 +27,14 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import easy, hard, horses, normal, prisoners, variants  # noqa: F401  (the expansions register)
+from engine.ai import easy, hard, horses, normal, prisoners, tactician, variants  # noqa: F401  (the expansions register)
 from engine.ai.worlds import Knowledge
 from engine.model import Game
 from engine.observe import observe
 
 LEVELS = ("easy", "normal", "hard")
 # Levels only the arena seats (tools.arena): yardsticks, never offered to players.
-BENCHMARK_LEVELS: tuple[str, ...] = ()
+BENCHMARK_LEVELS: tuple[str, ...] = ("tactician",)
 
 
 def choose(
@@ -52,6 +55,9 @@ def choose(
     if level == "normal":
         world = Knowledge(observe(game, seat), decision).sample(rng)
         return normal.decide(world, seat, rng)
+    if level == "tactician":
+        world = Knowledge(observe(game, seat), decision).sample(rng)
+        return tactician.decide(world, seat, rng)
     if level == "hard":
         return hard.decide(game, seat, rng, budget_ms=budget_ms, iterations=iterations)
     raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS + BENCHMARK_LEVELS)}")
