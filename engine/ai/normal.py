@@ -32,13 +32,14 @@ from typing import TypeVar
 from engine.actions import fire_targets, has_power
 from engine.ai.hooks import AiHooks, game_hooks
 from engine.ai.value import NOISE, PUBLIC_WORTH, best, kind_worth, standings
+from engine.ai.worlds import clone
 from engine.marshal import law, marshal_car
 from engine.model import PLANNING, TUNNEL, Bandit, Decision, Game, card_action, card_owner, loot_kind
 from engine.planning import turns
 from engine.scoring import sides
 from engine.train import INSIDE, Position
 
-MARSHAL_SHOT = 350.0  # meeting the marshal: a dead card in the deck, a lost turn of position
+MARSHAL_SHOT = 200.0  # meeting the marshal: a dead card in the deck, a lost turn of position
 CROWD = 40.0  # each rival at one's position
 SHOT = 220.0  # one bullet fired: a step toward the Gunslinger's $1000, a dead card for the victim
 OWN_BANDIT = 1000.0  # shooting or punching my own other bandit (V-2, V-3): never worth it
@@ -58,35 +59,68 @@ class Table:
         self.me = game.bandits[bandit or game.seats[seat].bandits[0]]
         # The expansions in play (engine.ai.hooks): resolved once per decision.
         self.hooks = game_hooks(game) if hooks is None else hooks
-        # My side: my bandits (a player may have two, V-2, V-3) and my partner's (V-4).
-        self.mine = frozenset(next(side for side in sides(game) if self.me.name in side))
         self.train = game.train
-        # The car the positions beside the train stand at (the stagecoach's, H-3 Ruling), if any.
-        self.beside: int | None = None
-        for place in self.hooks.beside:
-            self.beside = place(game)
-            if self.beside is not None:
-                break
         self.marshal_shot = MARSHAL_SHOT
-        self.loot = self._loot() if loot is None else loot
-        card = game.current_round_card()
-        self.event = card.event if card and game.options.events else None
-        self.marshal_car = marshal_car(game)  # beside the train: the car the stagecoach faces (M-50)
-        self.lawful = law(game)  # the marshal's law (B-7.10), not with a Marshal player (M-5)
-        # Stopping by him: a neutral bullet and a flight (B-7.10), or an arrest to fear (M-7).
-        self.marshal_cost = MARSHAL_SHOT if self.lawful else 0.0
-        for hook in self.hooks.marshal_cost:
-            self.marshal_cost = hook(self, self.marshal_cost)
-        # Rivals at a position: a punch waiting to happen (Belle is sheltered, B-9.5).
-        self.crowd: dict[Position, float] = {}
-        if not has_power(game, self.me, "belle"):
-            for b in game.bandits.values():
-                if b.name not in self.mine:
-                    self.crowd[b.at] = self.crowd.get(b.at, 0.0) + CROWD
-        # How much the round's end (and its event) weighs on a position: more as the round goes on.
-        kinds = turns(game) if game.round_card is not None else ""  # none before round 1 (H-2)
-        self.end_weight = (game.planning.turn + 1) / len(kinds) if game.phase == PLANNING and kinds else 0.5
+        if loot is not None:
+            self.loot = loot
         self._potentials: dict[tuple[Position, bool], float] = {}
+        # The rest is read when asked: the forecast reads a table for each card on the pile.
+
+    @cached_property
+    def mine(self) -> frozenset[str]:
+        """My side: my bandits (a player may have two, V-2, V-3) and my partner's (V-4)."""
+        return frozenset(next(side for side in sides(self.game) if self.me.name in side))
+
+    @cached_property
+    def beside(self) -> int | None:
+        """The car the positions beside the train stand at (the stagecoach's, H-3 Ruling), if any."""
+        for place in self.hooks.beside:
+            car = place(self.game)
+            if car is not None:
+                return car
+        return None
+
+    @cached_property
+    def loot(self) -> dict[Position, float]:
+        return self._loot()
+
+    @cached_property
+    def event(self) -> str | None:
+        card = self.game.current_round_card()
+        return card.event if card and self.game.options.events else None
+
+    @cached_property
+    def marshal_car(self) -> int:
+        return marshal_car(self.game)  # beside the train: the car the stagecoach faces (M-50)
+
+    @cached_property
+    def lawful(self) -> bool:
+        return law(self.game)  # the marshal's law (B-7.10), not with a Marshal player (M-5)
+
+    @cached_property
+    def marshal_cost(self) -> float:
+        """Stopping by him: a neutral bullet and a flight (B-7.10), or an arrest to fear (M-7)."""
+        cost = MARSHAL_SHOT if self.lawful else 0.0
+        for hook in self.hooks.marshal_cost:
+            cost = hook(self, cost)
+        return cost
+
+    @cached_property
+    def crowd(self) -> dict[Position, float]:
+        """Rivals at a position: a punch waiting to happen (Belle is sheltered, B-9.5)."""
+        crowd: dict[Position, float] = {}
+        if not has_power(self.game, self.me, "belle"):
+            for b in self.game.bandits.values():
+                if b.name not in self.mine:
+                    crowd[b.at] = crowd.get(b.at, 0.0) + CROWD
+        return crowd
+
+    @cached_property
+    def end_weight(self) -> float:
+        """How much the round's end (and its event) weighs on a position: more as the round goes on."""
+        game = self.game
+        kinds = turns(game) if game.round_card is not None else ""  # none before round 1 (H-2)
+        return (game.planning.turn + 1) / len(kinds) if game.phase == PLANNING and kinds else 0.5
 
     def _loot(self) -> dict[Position, float]:
         loot = {pos: max(map(PUBLIC_WORTH.__getitem__, tokens)) for pos, tokens in self.game.floor_loot.items()}
@@ -319,10 +353,11 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
     kinds = turns(game)
     turn = game.planning.turn
     hand = game.seats[table.seat].hand
+    # Where my bandits will stand once the cards already on the pile have resolved (B-7.1): the
+    # others' face-up cards as a normal bandit would play them, then my own.
+    table = forecast(table)
     tables = table.tables()  # each card is performed by its own bandit (V-2.3)
     robbing = {name: any(card_action(c) == "rob" and table.performer(c) == name for c in hand) for name in tables}
-
-    # Where my bandits will stand once my cards already on the pile have resolved.
     loot, pos = table.loot, {name: t.me.at for name, t in tables.items()}
     for c in table.seat_future_cards():
         name = table.performer(c)
@@ -362,6 +397,107 @@ def plan(table: Table, decision: Decision, rng: random.Random) -> str:
     return f"{decision.kind} {best_answer}"
 
 
+def forecast(table: Table) -> Table:
+    """My reading of the train once the others' face-up cards already on the pile have resolved,
+    each as a normal bandit would carry it out, in the order played (B-7.1).
+
+    A card I play now resolves after every card already on the pile, so a Fire should aim where
+    the others will stand, a Rob count the loot they will have taken, a step keep out of the car
+    they will have sent the marshal to. Face-down cards of the other seats (tunnels B-6.3, Ghost
+    B-9.1) are skipped: nothing public says what they are. The expansions' own cards are skipped
+    too; a base card is resolved with the same reckoning a bandit uses for its own."""
+    game = table.game
+    ahead = [p for p in game.pile[game.cursor:] if p.seat != table.seat and not p.face_down]
+    if not ahead:
+        return table
+    world = clone(game)
+    for played in ahead:
+        name = played.performer
+        if name in world.bandits and card_action(played.card) in FORESEEN:
+            other = Table(world, played.seat, name, hooks=table.hooks)
+            if other.car(other.me.at) is not None:  # not escaped (H-22)
+                FORESEEN[card_action(played.card)](other)
+    return Table(world, table.seat, table.me.name, hooks=table.hooks)
+
+
+def _foresee_move(table: Table) -> None:
+    _foresee_step(table, table.best_step(table.me.at, True, table.loot))
+
+
+def _foresee_floor(table: Table) -> None:
+    _foresee_step(table, table.train.other_floor(table.me.at))
+
+
+def _foresee_step(table: Table, to: Position) -> None:
+    """Into the marshal's car: a neutral bullet card and up to the roof (B-7.10)."""
+    me = table.me
+    if to == table.game.marshal and table.lawful:
+        me.bullets_received += 1
+    me.at = table.landing(to)
+
+
+def _foresee_rob(table: Table) -> None:
+    me, floor = table.me, table.game.floor_loot
+    tokens = floor.get(me.at)
+    if tokens:
+        token = max(tokens, key=PUBLIC_WORTH.__getitem__)
+        tokens.remove(token)
+        me.loot.append(token)
+        if not tokens:
+            del floor[me.at]
+
+
+def _foresee_fire(table: Table) -> None:
+    """A bullet fired counts toward the Gunslinger (B-8.2) and hits the richest rival in sight."""
+    me, game = table.me, table.game
+    if me.revolver == 0:
+        return
+    me.revolver -= 1
+    targets = [game.bandits[n] for n in fire_targets(game, me) if n in game.bandits and n not in table.mine]
+    if targets:
+        max(targets, key=lambda b: sum(map(PUBLIC_WORTH.__getitem__, b.loot))).bullets_received += 1
+
+
+def _foresee_punch(table: Table) -> None:
+    """The richest rival here drops his best token and is shoved away from the loot (B-7.8)."""
+    me, game, train = table.me, table.game, table.train
+    victims = [b for b in game.bandits.values() if b.at == me.at and b.name not in table.mine and b.loot]
+    if not victims or not train.on_train(me.at):
+        return
+    victim = max(victims, key=lambda b: _knock_loose(table, b))
+    token = max(victim.loot, key=PUBLIC_WORTH.__getitem__)
+    victim.loot.remove(token)
+    game.floor_loot.setdefault(me.at, []).append(token)
+    ends = train.neighbours(me.at)
+    if ends:
+        victim.at = min(ends, key=lambda q: table.loot.get(q, 0.0))
+
+
+def _foresee_marshal(table: Table) -> None:
+    """He walks where the card's owner likes best and sends whoever is inside to the roof (B-7.10)."""
+    if not table.lawful:
+        return
+    cars = _marshal_cars(table.game)
+    if not cars:
+        return
+    game, train = table.game, table.train
+    game.marshal = train.inside(max(cars, key=lambda c: _marshal_worth(table, c)))
+    for b in game.bandits.values():
+        if b.at == game.marshal:
+            b.at = train.other_floor(b.at)
+            b.bullets_received += 1
+
+
+FORESEEN: dict[str, Callable[[Table], None]] = {
+    "move": _foresee_move,
+    "floor": _foresee_floor,
+    "rob": _foresee_rob,
+    "fire": _foresee_fire,
+    "punch": _foresee_punch,
+    "marshal": _foresee_marshal,
+}
+
+
 def _imagine(
     table: Table, action: str, pos: Position, loot: dict[Position, float], robbing: bool
 ) -> tuple[dict[Position, float], Position]:
@@ -395,7 +531,8 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
     if action in ("move", "floor"):
         here = table.potential(pos, robbing, loot)
         to = table.best_step(pos, robbing, loot) if action == "move" else table.train.other_floor(pos)
-        return table.potential(table.landing(to), robbing, loot) + table.penalty(to, pos) - here
+        step = table.potential(table.landing(to), robbing, loot) + table.penalty(to, pos) - here
+        return step
     if action == "fire":
         if me.revolver == 0:
             return 0.0
@@ -403,7 +540,8 @@ def card_worth(table: Table, action: str, pos: Position, loot: dict[Position, fl
         targets = [b for b in shootable if b.name not in table.mine]
         if not targets:
             return -OWN_SHOT if shootable else 0.0  # only my other bandit to shoot: the shot is compulsory
-        return SHOT + shot_bonus(table) + (60.0 if any(b.name in table.leaders for b in targets) else 0.0)
+        leader = 60.0 if any(b.name in table.leaders for b in targets) else 0.0
+        return SHOT + shot_bonus(table) + leader
     special = table.hooks.action_worth.get(action)
     if special is not None:
         return special(table, pos, robbing)  # an expansion's card (Ride, H-3)

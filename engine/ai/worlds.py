@@ -394,7 +394,7 @@ def clone(game: Game) -> Game:
         phase=game.phase,
         planning=Planning(plan.turn, list(plan.order), plan.index, plan.actions_left, plan.kinds, plan.kinds_of,
                           {s: list(c) for s, c in plan.kept.items()}),
-        pile=[PlayedCard(p.card, p.seat, p.face_down) for p in game.pile],
+        pile=[PlayedCard(p.card, p.seat, p.face_down, p.bandit) for p in game.pile],
         cursor=game.cursor,
         pending=None if pending is None else Decision(
             pending.seat, pending.bandit, pending.kind, list(pending.values), dict(pending.context)
