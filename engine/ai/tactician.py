@@ -27,7 +27,7 @@ Its ideas:
 
 Calibrated so that the normal bandit of its day wins about 0.26–0.29 in 2 v 2 against it (4 players,
 base game; an independent arena measured normal at 0.26 and 0.29 against the two bots it stands
-for). ``STYLE = "tactical"`` drops the look-ahead: one ply on the forecast, faster, a little weaker,
+for). ``Style(look_ahead=0)`` (``TACTICAL``) drops the look-ahead: one ply on the forecast, faster, a little weaker,
 drawing only when the hand cannot fill the turns left or holds no Rob.
 
 Base game only (Expert V-1 too): with an expansion or a seating variant, and for any decision it
@@ -55,13 +55,21 @@ ROB_AFTER = 75.0  # a Move or a change of floor with a Rob in hand to follow
 LAST_TURN = -50.0  # a Move or a change of floor as the round's last card of mine
 LAST_OF_GAME = -250.0
 HIDE = 3.0  # B-9.1: the same card hidden is never worse
-BEAM = 8
-LOOK_AHEAD = 3
-# The card's own worth on the forecast board breaks the look-ahead's ties: the look-ahead plays my
-# cards in any order on a still board, the forecast knows when this one resolves.
-TIE = 0.25
-RIVAL_WEIGHT = 0.8
-STYLE = "strategist"  # or "tactical": one ply on the forecast, no look-ahead
+
+
+class Style(NamedTuple):
+    """How far and how it looks ahead when schemin'."""
+
+    look_ahead: int = 3  # my cards after this one, at most (0: one ply on the forecast, the tactical bot)
+    beam: int = 8  # boards kept at each step
+    # The card's own worth on the forecast board breaks the look-ahead's ties: the look-ahead plays
+    # my cards in any order on a still board, the forecast knows when this one resolves.
+    tie: float = 0.25
+    rival_weight: float = 0.8  # my score less this share of the best rival's
+
+
+BENCHMARK = Style()  # the strategist
+TACTICAL = Style(look_ahead=0)
 ACTIONS = ("move", "floor", "fire", "rob", "punch", "marshal")
 
 
@@ -93,8 +101,9 @@ class Board:
 class Sight:
     """What one decision keeps fixed: the train, who is whose rival, powers, rounds to come."""
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, style: Style = BENCHMARK) -> None:
         self.game = game
+        self.style = style
         self.seat = seat
         self.train: Train = game.train
         self.me = game.seats[seat].bandits[0]
@@ -332,7 +341,7 @@ class Sight:
         score = {n: sum(b.held[n]) + bonus for n, bonus in zip(b.shots, shares, strict=True)}
         me = self.me
         rival = max((s for n, s in score.items() if self.rival(n, me)), default=0.0)
-        return (score[me] - RIVAL_WEIGHT * rival + 0.0625 * self.rounds_left * self.potential(b, me)
+        return (score[me] - self.style.rival_weight * rival + 0.0625 * self.rounds_left * self.potential(b, me)
                 - 3.75 * self.rounds_left * b.wounds[me])
 
 
@@ -358,7 +367,9 @@ def plan(sight: Sight, rng: random.Random) -> str:
     last_round = game.round_no >= base().rounds
     board = sight.forecast()
     me = sight.me
-    look = min(left, LOOK_AHEAD) if STYLE == "strategist" else 0
+    style = sight.style
+    strategist = style.look_ahead > 0
+    look = min(left, style.look_ahead)
     best_answer, best_value = "", -1e18
     for value in decision.values:
         verb, _, c = value.partition(" ")
@@ -372,20 +383,20 @@ def plan(sight: Sight, rng: random.Random) -> str:
                 tactical += (ROB_AFTER if robs else 10.0) if left else LAST_TURN
                 if last_round and not left:
                     tactical += LAST_OF_GAME
-            if STYLE == "strategist":
+            if strategist:
                 firsts = [sight.carry_out(board, me, a) for a in sight.resolutions(board, me, action)]
-                worth = look_ahead(sight, firsts, rest, look) + TIE * tactical
+                worth = look_ahead(sight, firsts, rest, look) + style.tie * tactical
             else:
                 worth = tactical
             worth += HIDE if verb == "hide" else 0.0
         elif verb == "draw":
-            if STYLE == "strategist":
+            if strategist:
                 worth = (look_ahead(sight, [board], hand + likely_draw(sight), look) if left
                          else sight.utility(board) - 10.0)
             else:
                 worth = draw_worth(sight, hand, left, last_round)
         else:
-            worth = PASS + (sight.utility(board) if STYLE == "strategist" else 0.0)
+            worth = PASS + (sight.utility(board) if strategist else 0.0)
         worth += NOISE * rng.random()
         if worth > best_value:
             best_answer, best_value = value, worth
@@ -432,7 +443,7 @@ def look_ahead(sight: Sight, boards: list[Board], rest: list[str], depth: int) -
                     nb = sight.carry_out(b, me, a)
                     grown.append((sight.utility(nb), nb, after_hand))
         grown.sort(key=lambda node: -node[0])
-        nodes = [(b, h) for _, b, h in grown[:BEAM]]
+        nodes = [(b, h) for _, b, h in grown[:sight.style.beam]]
     return max(sight.utility(b) for b, _ in nodes)
 
 
