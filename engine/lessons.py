@@ -84,6 +84,9 @@ class Script:
     ai_level: str
     ai_seed: int
     steps: tuple[Step, ...]
+    # Bandit → the cards its first schemin' decisions play, in order (``plan play <answer>``): what a
+    # step needs of an AI bandit, kept whatever the level comes to prefer.
+    ai_plays: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def deal(self) -> Game:
         return new_game(list(self.bandits), seed=self.seed, options=self.options, wagons=self.wagons,
@@ -166,6 +169,7 @@ def script(topic: str) -> Script:
         round_cards=tuple(deal["round_cards"]) if "round_cards" in deal else None,
         first=deal.get("first"), ai_level=str(raw.get("ai", {}).get("level", "normal")),
         ai_seed=int(raw.get("ai", {}).get("seed", 0)), steps=steps,
+        ai_plays={bandit: tuple(cards) for bandit, cards in raw.get("ai", {}).get("plays", {}).items()},
     )
 
 

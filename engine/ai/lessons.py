@@ -3,6 +3,10 @@
 Each answer draws from ``Random(ai_seed, game step)``, not from one running generator, so a lesson
 resumed from its snapshot plays exactly as it would have without the pause, and no rng state needs
 saving beside it.
+
+A script may prepare an AI bandit's first cards (``ai.plays``) where a step needs them, for instance
+loot in a rival's hands to be punched loose: those are played while legal, whatever the level
+would prefer, so a lesson does not change when the AI grows stronger.
 """
 
 from __future__ import annotations
@@ -19,7 +23,24 @@ def opponents(topic: str) -> Opponents:
     lesson = script(topic)
 
     def answer(game: Game, seat: int) -> str:
+        prepared = _prepared(lesson.ai_plays, game, seat)
+        if prepared is not None:
+            return prepared
         rng = random.Random(lesson.ai_seed * 1_000_003 + game.step)
         return choose(game, seat, lesson.ai_level, rng=rng)
 
     return answer
+
+
+def _prepared(plays: dict[str, tuple[str, ...]], game: Game, seat: int) -> str | None:
+    """The script's card (or ``draw``) for this schemin' decision of the seat, if it prepared one
+    and it is legal."""
+    decision = game.pending
+    cards = [c for bandit in game.seats[seat].bandits for c in plays.get(bandit, ())]
+    if decision is None or decision.kind != "plan" or not cards:
+        return None
+    taken = sum(1 for event in game.log if event.get("type") in ("play", "draw") and event.get("seat") == seat)
+    if taken >= len(cards):
+        return None
+    answer = "draw" if cards[taken] == "draw" else f"play {cards[taken]}"
+    return f"plan {answer}" if answer in decision.values else None
