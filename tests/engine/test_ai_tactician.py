@@ -11,7 +11,7 @@ import pytest
 from engine import apply, new_game
 from engine.actions import perform
 from engine.ai import BENCHMARK_LEVELS, LEVELS, choose
-from engine.ai.tactician import Act, Sight
+from engine.ai.lookahead import Act, Sight
 from engine.ai.value import kind_worth
 from engine.flow import advance
 from engine.model import OVER, Game, Options, PlayedCard
