@@ -4,7 +4,8 @@
     apply(game, answer, seat=seat)
 
 - ``easy``: any legal answer at random (engine.ai.easy).
-- ``normal``: rules of thumb over the seat's view (engine.ai.normal).
+- ``normal``: rules of thumb over the seat's view (engine.ai.normal); in a base game its schemin'
+  looks ahead over its own hand (engine.ai.planner).
 - ``hard``: Monte Carlo search over worlds drawn from the seat's view (engine.ai.hard), within
   ``budget_ms`` per decision, or exactly ``iterations`` worlds when given (deterministic).
 
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import easy, hard, horses, normal, prisoners, tactician, variants  # noqa: F401  (the expansions register)
+from engine.ai import easy, hard, horses, planner, prisoners, tactician, variants  # noqa: F401  (the expansions register)
 from engine.ai.worlds import Knowledge
 from engine.model import Game
 from engine.observe import observe
@@ -53,8 +54,7 @@ def choose(
     if level == "easy":
         return easy.decide(decision, rng)
     if level == "normal":
-        world = Knowledge(observe(game, seat), decision).sample(rng)
-        return normal.decide(world, seat, rng)
+        return planner.decide(observe(game, seat), decision, rng)
     if level == "tactician":
         world = Knowledge(observe(game, seat), decision).sample(rng)
         return tactician.decide(world, seat, rng)

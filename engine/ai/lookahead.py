@@ -62,6 +62,7 @@ class Style(NamedTuple):
     # my cards in any order on a still board, the forecast knows when this one resolves.
     tie: float = 0.25
     rival_weight: float = 0.8  # my score less this share of the best rival's
+    steal_ahead: bool = False  # Stealin': judge each choice after the rest of the pile
 
 
 BENCHMARK = Style()  # the strategist
@@ -312,7 +313,10 @@ class Sight:
     def forecast(self) -> Board:
         """The board once every card on the pile that I can read has resolved, in order, each by its
         performer's best choice: others' face-down cards are skipped (B-6.2, B-9.1)."""
-        b = self.board()
+        return self.rest_of_pile(self.board())
+
+    def rest_of_pile(self, b: Board) -> Board:
+        """``b`` once every card still on the pile that I can read has resolved (``forecast``)."""
         game = self.game
         for played in game.pile[game.cursor:]:
             if played.face_down and played.seat != self.seat:
@@ -446,42 +450,45 @@ def look_ahead(sight: Sight, boards: list[Board], rest: list[str], depth: int) -
 
 
 def steal(sight: Sight, rng: random.Random) -> str | None:
-    """A target, destination or token: the resolution worth most on the real board; None for a
-    decision it does not know."""
+    """A target, destination or token: the resolution worth most on the real board; with
+    ``Style.steal_ahead``, the one whose board stands best once the rest of the pile has resolved
+    (the strategist's: each card still to come carried out by its performer's best choice, others'
+    face-down cards skipped). None for a decision it does not know."""
     game = sight.game
     decision = game.pending
     assert decision is not None
     name = decision.bandit or sight.me
     kind = decision.kind
     b = sight.board()
+    train = sight.train
 
-    def worth(value: str) -> float:
-        if kind == "move":
-            return sight.worth(b, name, Act("move", to=value))
-        if kind == "fire":
-            return sight.worth(b, name, Act("fire", target=value))
-        if kind == "rob":
-            return sight.worth(b, name, Act("rob", worth=kind_worth(value)))
-        if kind == "marshal":
-            return sight.worth(b, name, Act("marshal", to=sight.train.inside(int(value))))
+    def acts(value: str) -> list[Act]:
+        """The ways the answer ``value`` may resolve (a punch's token and shove are chosen later)."""
+        if kind in ("move", "fire", "marshal", "rob"):
+            return [Act("move", to=value) if kind == "move" else Act("fire", target=value) if kind == "fire"
+                    else Act("marshal", to=train.inside(int(value))) if kind == "marshal"
+                    else Act("rob", worth=kind_worth(value))]
+        victim = game.bandits[value if kind == "punch" else decision.context["target"]]
+        ends = train.neighbours(victim.at) if victim.at in train.car_of else [victim.at]
         if kind == "punch":
-            victim = game.bandits[value]
             tokens: list[float | None] = [*{PUBLIC_WORTH[t] for t in victim.loot}] or [None]
-            ends = sight.train.neighbours(victim.at) if victim.at in sight.train.car_of else [victim.at]
-            return max(sight.worth(b, name, Act("punch", value, w, q)) for w in tokens for q in ends)
-        target = decision.context["target"]
+            return [Act("punch", value, w, q) for w in tokens for q in ends]
         if kind == "drop":
-            victim = game.bandits[target]
-            ends = sight.train.neighbours(victim.at) if victim.at in sight.train.car_of else [victim.at]
-            return max(sight.worth(b, name, Act("punch", target, kind_worth(value), q)) for q in ends)
-        return sight.worth(b, name, Act("punch", target, None, value))  # shove
+            return [Act("punch", victim.name, kind_worth(value), q) for q in ends]
+        return [Act("punch", victim.name, None, value)]  # shove
+
+    def worth(act: Act) -> float:
+        now = sight.worth(b, name, act)
+        if not sight.style.steal_ahead:
+            return now
+        return sight.utility(sight.rest_of_pile(sight.carry_out(b, name, act))) + sight.style.tie * now
 
     if kind not in ("move", "fire", "rob", "marshal", "punch", "drop", "shove"):
         return None
-    if kind in ("move", "punch", "shove") and any(v not in sight.train.car_of and v not in game.bandits
+    if kind in ("move", "punch", "shove") and any(v not in train.car_of and v not in game.bandits
                                                    for v in decision.values):
         return None
-    choice = max(decision.values, key=lambda v: worth(v) + NOISE * rng.random())
+    choice = max(decision.values, key=lambda v: max(map(worth, acts(v))) + NOISE * rng.random())
     return f"{kind} {choice}"
 
 

@@ -1,0 +1,36 @@
+"""The normal bandit at the table: its schemin' looks ahead, the rest is rules of thumb.
+
+In a base game (Expert too) a schemin' decision is the look-ahead's over the bandit's own hand on
+the forecast board (engine.ai.lookahead: where everyone will stand when the card resolves, up to
+three of its own cards ahead, judged for the win). Stealin' choices, expansions and variants are
+the rules of thumb of engine.ai.normal, whose own schemin' forecasts the pile too but judges one
+card at a time.
+
+The hard bandit's play-outs use engine.ai.normal alone: a play-out must cost a fraction of a
+millisecond, and the look-ahead costs about one.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.ai import normal
+from engine.ai.lookahead import Sight, Style, base_game, best_plan, scheming, steal
+from engine.ai.worlds import Knowledge
+from engine.model import Decision
+from engine.observe import Observation
+
+STYLE = Style(look_ahead=4, beam=16, steal_ahead=True)
+
+
+def decide(view: Observation, decision: Decision, rng: random.Random) -> str:
+    """The normal bandit's answer to ``decision``, from its seat's view alone (B-11)."""
+    world = Knowledge(view, decision).sample(rng)
+    seat = decision.seat
+    if scheming(world):
+        return best_plan(Sight(world, seat, STYLE), rng)
+    if STYLE.steal_ahead and base_game(world) and world.seats[seat].bandits and decision.kind != "plan":
+        answer = steal(Sight(world, seat, STYLE), rng)
+        if answer is not None:
+            return answer
+    return normal.decide(world, seat, rng)
