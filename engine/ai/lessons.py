@@ -1,5 +1,9 @@
 """The AI bandits of a lesson (engine.lessons): the script's level, with a fixed rng per decision.
 
+A lesson's ``normal`` bandits play the normal bandit's rules of thumb (engine.ai.normal), not the
+table's look-ahead (engine.ai.planner): a first game wants steady rivals, and a lesson's steps
+should not move each time the table's AI grows stronger.
+
 Each answer draws from ``Random(ai_seed, game step)``, not from one running generator, so a lesson
 resumed from its snapshot plays exactly as it would have without the pause, and no rng state needs
 saving beside it.
@@ -13,9 +17,11 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import choose
+from engine.ai import choose, normal
+from engine.ai.worlds import Knowledge
 from engine.lessons import Opponents, script
 from engine.model import Game
+from engine.observe import observe
 
 
 def opponents(topic: str) -> Opponents:
@@ -27,6 +33,10 @@ def opponents(topic: str) -> Opponents:
         if prepared is not None:
             return prepared
         rng = random.Random(lesson.ai_seed * 1_000_003 + game.step)
+        if lesson.ai_level == "normal":
+            decision = game.pending
+            assert decision is not None
+            return normal.decide(Knowledge(observe(game, seat), decision).sample(rng), seat, rng)
         return choose(game, seat, lesson.ai_level, rng=rng)
 
     return answer
