@@ -36,6 +36,14 @@ def random_game(seed: int, **options: Any) -> Game:
     return new_game(rng.sample(base().characters, players), seed=seed, options=drawn)
 
 
+def hand(game: Game, seat: int, cards: list[str]) -> None:
+    """These cards in the seat's hand (from its deck), the rest of its hand back in the deck."""
+    holder = game.seats[seat]
+    rest = Counter(holder.deck + holder.hand) - Counter(cards)
+    assert not Counter(cards) - Counter(holder.deck + holder.hand)
+    holder.hand, holder.deck = list(cards), sorted(rest.elements())
+
+
 def walk(game: Game, seed: int, every: float) -> Iterator[Game]:
     """``game`` played by random answers (drawn from ``seed``), yielding (about) a share ``every``
     of its decisions."""

@@ -25,6 +25,7 @@ from tests.engine.test_ai import (
     HARD_ITERATIONS,
     answered_from_the_seat_view_only,
     answers_alike,
+    hand,
     hide_from,
     holds_taken_card,
     play_out,
@@ -229,12 +230,9 @@ def planning_game(*, powers: bool = True, first_card: str = "braking") -> Game:
     return game
 
 
-def give_hand(game: Game, seat: int, hand: list[str]) -> None:
+def give_hand(game: Game, seat: int, cards: list[str]) -> None:
     """These cards in the seat's hand (from its deck), the rest back; its planning answer asked again."""
-    cards = game.seats[seat]
-    rest = Counter(cards.deck + cards.hand) - Counter(hand)
-    assert not Counter(hand) - Counter(cards.deck + cards.hand)
-    cards.hand, cards.deck = list(hand), sorted(rest.elements())
+    hand(game, seat, cards)
     game.pending = None
     advance(game)
     assert game.pending.seat == seat

@@ -11,7 +11,8 @@ from engine.actions import perform
 from engine.ai import choose
 from engine.ai.lookahead import Sight, Style, steal
 from engine.model import Game, PlayedCard
-from tests.engine.test_ai_tactician import ask_again, hand, place, planning_game
+from tests.engine.test_ai import hand
+from tests.engine.test_ai_tactician import ask_again, place, planning_game
 
 
 def answers(game: Game, seeds: int = 8) -> set[str]:

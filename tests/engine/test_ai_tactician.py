@@ -4,7 +4,6 @@ legal answers, honest (B-11), and its rules of thumb: the forecast of the pile, 
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -21,6 +20,7 @@ from engine.variants.teams import TEAMS
 from tests.engine.test_ai import (
     answered_from_the_seat_view_only,
     answers_alike,
+    hand,
     one_of_every_kind,
     play_out,
     random_game,
@@ -98,14 +98,6 @@ def planning_game(first: int = 0) -> Game:
                     first=first, round_cards=["braking", "bridge", "tunnels", "swivel-arm", "take-it-all"])
     game.floor_loot = {}
     return game
-
-
-def hand(game: Game, seat: int, cards: list[str]) -> None:
-    """These cards in the seat's hand (from its deck), the rest of its hand back in the deck."""
-    holder = game.seats[seat]
-    rest = Counter(holder.deck + holder.hand) - Counter(cards)
-    assert not Counter(cards) - Counter(holder.deck + holder.hand)
-    holder.hand, holder.deck = list(cards), sorted(rest.elements())
 
 
 def ask_again(game: Game) -> None:
