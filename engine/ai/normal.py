@@ -403,8 +403,8 @@ def forecast(table: Table) -> Table:
 
     A card I play now resolves after every card already on the pile, so a Fire should aim where
     the others will stand, a Rob count the loot they will have taken, a step keep out of the car
-    they will have sent the marshal to. Face-down cards of the other seats (tunnels B-6.3, Ghost
-    B-9.1) are skipped: nothing public says what they are. The expansions' own cards are skipped
+    they will have sent the marshal to. Face-down cards of the other seats (a Tunnel turn B-5.2,
+    Ghost B-9.1) are skipped: nothing public says what they are. The expansions' own cards are skipped
     too; a base card is resolved with the same reckoning a bandit uses for its own."""
     game = table.game
     ahead = [p for p in game.pile[game.cursor:] if p.seat != table.seat and not p.face_down]
