@@ -7,13 +7,14 @@ hooks (engine.ai.hooks).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from functools import cache
 
 from engine.ai.hooks import HOOKS, game_hooks
 from engine.data import base
-from engine.model import VALUED, Bandit, Decision, Game, loot_kind, purse_value
+from engine.model import OVER, VALUED, Bandit, Decision, Game, loot_kind, purse_value
 from engine.scoring import gunslingers, sides
 
 NOISE = 8.0  # ties broken at random so that rollouts from one world differ
@@ -74,20 +75,62 @@ def loot_worth(bandit: Bandit, viewer: int) -> float:
     return sum(token_worth(t, True) for t in bandit.loot)
 
 
-def standings(game: Game, viewer: int, *, exact: bool = False) -> dict[str, float]:
+def standings(game: Game, viewer: int, *, exact: bool = False, soft: bool = False) -> dict[str, float]:
     """Each bandit's score if the game ended now (B-8.1, B-8.2), as ``viewer`` can tell it: the
     Gunslinger's $1000 shared among the titles as things stand (a side's first bandit holds its
     side's, V-2.8; none in V-3.3).
 
     ``exact`` counts every purse at its value: in a sampled world the search may, since the values
-    there are drawn, not seen.
+    there are drawn, not seen. ``soft`` shares the $1000 by shots fired while the game goes on
+    (``gunslinger_shares``).
     """
+    if soft:
+        share = gunslinger_shares(game)
+        return {
+            b.name: loot_worth(b, b.seat if exact else viewer) + share.get(b.name, 0.0) for b in game.bandits.values()
+        }
     titled = gunslingers(game)
     bonus = base().gunslinger_bonus / len(titled) if titled else 0.0
     return {
         b.name: loot_worth(b, b.seat if exact else viewer) + (bonus if b.name in titled else 0.0)
         for b in game.bandits.values()
     }
+
+
+# The Gunslinger's race while rounds remain: a softmax of the sides' shots fired, this many bullets
+# warm per round still to play (the round just played included), never sharper than the last.
+GUNSLINGER_WARMTH = 0.5
+GUNSLINGER_SHARPEST = 0.45
+
+
+def gunslinger_shares(game: Game) -> dict[str, float]:
+    """Who may expect what of the Gunslinger's $1000 (B-8.2), by the bandit holding a side's title
+    (its first, V-2.8, V-4.5): exactly the titles at the game's end; before it, a share that grows
+    with a side's shots fired (each counted as ``scoring.gunslingers`` counts them, a variant's
+    penalties too, V-2.8), softer the more rounds remain — a bullet more is a step in a race, not
+    the $1000 won or lost. Only sides a title may reach share it (none in V-3.3).
+
+    Reckoned at the start of a round (the search's leaves): rounds still to play = the rounds left
+    after this one, and this one.
+    """
+    bonus = float(base().gunslinger_bonus)
+    if game.phase == OVER:
+        titled = gunslingers(game)
+        return {name: bonus / len(titled) for name in titled}
+    fired: dict[str, int] = {}
+    for side in sides(game):
+        shots = sum(base().bullets_per_bandit - game.bandits[n].revolver for n in side)
+        fired[side[0]] = shots - sum(penalty(game, side) for penalty in game.hooks.gunslinger_penalty)
+    eligible = list(fired)
+    for hook in game.hooks.gunslingers:
+        eligible = hook(game, eligible)
+    if not eligible:
+        return {}
+    warmth = max(GUNSLINGER_SHARPEST, GUNSLINGER_WARMTH * (base().rounds - game.round_no + 1))
+    most = max(fired[name] for name in eligible)
+    weights = {name: math.exp((fired[name] - most) / warmth) for name in eligible}
+    total = sum(weights.values())
+    return {name: bonus * w / total for name, w in weights.items()}
 
 
 def margin(game: Game, seat: int) -> float:
@@ -114,6 +157,11 @@ def margin(game: Game, seat: int) -> float:
     return mine - best
 
 
+# The search's leaves share the Gunslinger's $1000 softly (gunslinger_shares) instead of as things
+# stand: measured weaker (issue 32), kept to measure again.
+SOFT_GUNSLINGER = False
+
+
 def expected_scores(game: Game, seat: int) -> dict[str, float]:
     """Each bandit's score as things stand (purses at their values: in a sampled world they were
     drawn, not seen), or as an expansion counts it (with Horses & Stagecoach: hostages' ransoms,
@@ -122,5 +170,4 @@ def expected_scores(game: Game, seat: int) -> dict[str, float]:
         found = hook(game, seat)
         if found is not None:
             return found
-    return standings(game, seat, exact=True)
-
+    return standings(game, seat, exact=True, soft=SOFT_GUNSLINGER)
