@@ -1,12 +1,13 @@
 """The hard bandit: determinized Monte Carlo search over what its seat cannot see.
 
-Each iteration draws one world agreeing with the seat's observation (engine.ai.worlds), then
-plays every candidate answer in a copy of it and lets normal bandits (engine.ai.normal) play the
-rest of the round, the same random numbers for every candidate so that only the answer differs.
-The answer whose worlds end the round best on average, in dollars ahead of the best rival
-(engine.ai.value.margin), is chosen. Answers clearly behind the best drop out of the race on the
-way, and the search ends when one is left. Otherwise it runs until the time budget is spent, or
-exactly ``iterations`` worlds (deterministic for a given ``rng``, as tests need).
+Each iteration draws one world agreeing with the seat's observation (engine.ai.worlds), then plays
+every candidate answer in a copy of it and lets normal bandits (engine.ai.normal's rules of thumb,
+without their forecast of the pile) play the rest of the round, the same random numbers for every
+candidate so that only the answer differs. The answer whose worlds end the round best on average, in
+dollars ahead of the best rival (engine.ai.value.margin), is chosen. Answers clearly behind the best
+drop out of the race on the way, and the search ends when one is left. Otherwise it runs until the
+time budget is spent, or exactly ``iterations`` worlds (deterministic for a given ``rng``, as tests
+need).
 
 ``search`` reads only the seat's view and its decision, so hints and reviews (engine.ai.advice) ask
 it what the bandit would play without ever holding the game.
@@ -129,7 +130,12 @@ def candidate_answers(decision: Decision, view: Observation) -> list[str]:
 
 def play_out_round(game: Game, rng: random.Random) -> None:
     """Normal bandits play on until the next round begins or the game ends; from the horse attack
-    (H-2, before round 1) through round 1, where a starting wagon shows what it is worth."""
+    (H-2, before round 1) through round 1, where a starting wagon shows what it is worth.
+
+    They plan without forecasting the pile (``normal.Table.forecasting``): a play-out then costs
+    half as much, twice the worlds fit in the budget, and the race ends sooner (issue 32: the
+    median decision against the tactician fell from ~180 ms to 65–80 ms, no weaker within 100
+    games' noise)."""
     round_no = max(game.round_no, 1)
     while (decision := game.pending) is not None and game.round_no <= round_no:
-        apply(game, normal.decide(game, decision.seat, rng))
+        apply(game, normal.decide(game, decision.seat, rng, forecasting=False))
