@@ -2,9 +2,10 @@
 
 In a base game (Expert too) a schemin' decision is the look-ahead's over the bandit's own hand on
 the forecast board (engine.ai.lookahead: where everyone will stand when the card resolves, up to
-three of its own cards ahead, judged for the win). Stealin' choices, expansions and variants are
-the rules of thumb of engine.ai.normal, whose own schemin' forecasts the pile too but judges one
-card at a time.
+four of its own cards ahead on a beam of sixteen boards, judged for the win), and each Stealin'
+choice is judged on the board once the rest of the pile has resolved. Expansions, variants and
+the decisions the look-ahead does not know are the rules of thumb of engine.ai.normal, whose own
+schemin' forecasts the pile too but judges one card at a time.
 
 The hard bandit's play-outs use engine.ai.normal alone: a play-out must cost a fraction of a
 millisecond, and the look-ahead costs about one.
@@ -29,7 +30,7 @@ def decide(view: Observation, decision: Decision, rng: random.Random) -> str:
     seat = decision.seat
     if scheming(world):
         return best_plan(Sight(world, seat, STYLE), rng)
-    if STYLE.steal_ahead and base_game(world) and world.seats[seat].bandits and decision.kind != "plan":
+    if base_game(world) and world.seats[seat].bandits and decision.kind != "plan":
         answer = steal(Sight(world, seat, STYLE), rng)
         if answer is not None:
             return answer
