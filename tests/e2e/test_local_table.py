@@ -192,8 +192,9 @@ HORSE_LOVER = ("Drink:", "Inside the stagecoach", "Escape", "Whiskey", "Ride", "
 
 def test_a_whole_horses_and_stagecoach_game_with_ai_bandits(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """Issue 14's table: the host turns the expansion on in the lobby, three AI bandits join, and
-    the game is played from the horse attack to the final count in the pages; it had a Ride, a
-    stagecoach entry with a hostage and a whiskey drunk."""
+    the game is played from the horse attack to the final count in the pages; it had a Ride and a
+    stagecoach entry with a hostage. (A whiskey drunk depends on who reaches a flask first: since
+    the AI forecasts the pile, issue 32, nobody does in this game.)"""
     def lobby(saloon: PreviewPage) -> None:
         saloon.toggle("Character powers", "Horses & Stagecoach expansion")
         assert "✅ Horses & Stagecoach expansion" in saloon.text()
@@ -208,7 +209,7 @@ def test_a_whole_horses_and_stagecoach_game_with_ai_bandits(browser, tables, tmp
     state = game.stored()
     happened = {e["type"] for e in state.log}
     assert state.phase == "over" and state.options.horses
-    assert {"attack-reveal", "ride", "hostage", "drink"} <= happened, sorted(happened)
+    assert {"attack-reveal", "ride", "hostage"} <= happened, sorted(happened)
 
 
 def test_a_whole_two_player_game_with_two_bandits_each(browser, tables, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
