@@ -506,6 +506,19 @@ def scheming(game: Game) -> bool:
             and all(v.partition(" ")[0] in ("play", "hide", "draw", "pass") for v in decision.values))
 
 
+def answer(game: Game, seat: int, rng: random.Random, style: Style) -> str | None:
+    """The look-ahead's answer to ``game.pending`` (a world drawn from the seat's view), or None
+    where it knows no answer (an expansion, a variant, the Marshal player, a decision it does not
+    model): the caller's rules of thumb answer there."""
+    decision = game.pending
+    assert decision is not None and decision.seat == seat
+    if scheming(game):
+        return best_plan(Sight(game, seat, style), rng)
+    if base_game(game) and game.seats[seat].bandits and decision.kind != "plan":
+        return steal(Sight(game, seat, style), rng)
+    return None
+
+
 def best_plan(sight: Sight, rng: random.Random) -> str:
     """The schemin' answer worth most."""
     decision = sight.game.pending

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from engine.ai import normal
-from engine.ai.lookahead import Sight, Style, base_game, best_plan, scheming, steal
+from engine.ai.lookahead import Style, answer
 from engine.ai.worlds import Knowledge
 from engine.model import Decision
 from engine.observe import Observation
@@ -27,11 +27,5 @@ STYLE = Style(look_ahead=4, beam=16, steal_ahead=True)
 def decide(view: Observation, decision: Decision, rng: random.Random) -> str:
     """The normal bandit's answer to ``decision``, from its seat's view alone (B-11)."""
     world = Knowledge(view, decision).sample(rng)
-    seat = decision.seat
-    if scheming(world):
-        return best_plan(Sight(world, seat, STYLE), rng)
-    if base_game(world) and world.seats[seat].bandits and decision.kind != "plan":
-        answer = steal(Sight(world, seat, STYLE), rng)
-        if answer is not None:
-            return answer
-    return normal.decide(world, seat, rng)
+    found = answer(world, decision.seat, rng, STYLE)
+    return normal.decide(world, decision.seat, rng) if found is None else found

@@ -22,22 +22,12 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import normal
-from engine.ai.lookahead import Sight, base_game, best_plan, scheming, steal
+from engine.ai import lookahead, normal
 from engine.model import Game
 
 
 def decide(game: Game, seat: int, rng: random.Random) -> str:
     """The tactician's answer to ``game.pending`` (asked of ``seat``), from the seat's view only:
     ``game`` is a world drawn from it (engine.ai.choose), as for the normal bandit."""
-    decision = game.pending
-    assert decision is not None and decision.seat == seat
-    if scheming(game):
-        return best_plan(Sight(game, seat), rng)
-    if base_game(game) and game.seats[seat].bandits and decision.kind != "plan":
-        if decision.kind in ("keep-purse", "pickpocket"):
-            return f"{decision.kind} yes"
-        answer = steal(Sight(game, seat), rng)
-        if answer is not None:
-            return answer
-    return normal.decide(game, seat, rng)
+    found = lookahead.answer(game, seat, rng, lookahead.BENCHMARK)
+    return normal.decide(game, seat, rng) if found is None else found
