@@ -107,28 +107,31 @@ def in_sight(game: Game, here: Position, others: dict[str, Position]) -> list[st
     return [n for n, c in same_floor.items() if c in (car - 1, car + 1)]
 
 
-def fire_targets(game: Game, shooter: Bandit) -> list[str]:
+def fire_targets(game: Game, shooter: Bandit, where: dict[str, Position] | None = None) -> list[str]:
     """Whom ``shooter`` may hit (B-7.6), with Tuco's, Django's and Belle's powers and an
-    expansion's say (names)."""
+    expansion's say (names). ``where``: every piece's position by name, as the game has them
+    (``pieces``) unless given: the AI's look-ahead asks on a board of its own (engine.ai.lookahead)."""
     train = game.train
-    here = shooter.at
-    others = {n: p for n, p in pieces(game).items() if p != here}
+    where = pieces(game) if where is None else where
+    here = where[shooter.name]
+    others = {n: p for n, p in where.items() if p != here}
     targets = in_sight(game, here, others)
     car = train.car_of.get(here)
     if has_power(game, shooter, "tuco"):
         through_roof = train.other_floor(here)
         targets += [n for n, p in others.items() if p == through_roof]
+    company = [n for n, p in where.items() if p == here and n != shooter.name]
     if (
         car is not None
         and has_power(game, shooter, "django")
         and game.options.django == "lone-gun"
-        and not through(game.hooks.company, game, shooter, company(game, shooter))
+        and not through(game.hooks.company, game, shooter, company)
     ):
         # Alone at his position: anyone on his floor (B-9.6, Czech text).
         floor = train.floor_of[here]
         targets = [n for n, p in others.items() if p in train.car_of and train.floor_of[p] == floor]
     names = through(game.hooks.fire_targets, game, shooter, targets)
-    return shield_belle(game, names, here)
+    return shield_belle(game, names, here, where)
 
 
 def company(game: Game, bandit: Bandit) -> list[str]:
@@ -136,10 +139,10 @@ def company(game: Game, bandit: Bandit) -> list[str]:
     return [n for n, p in pieces(game).items() if p == bandit.at and n != bandit.name]
 
 
-def shield_belle(game: Game, targets: list[str], at: Position) -> list[str]:
+def shield_belle(game: Game, targets: list[str], at: Position, where: dict[str, Position] | None = None) -> list[str]:
     """B-9.5: Belle cannot be chosen while another target could be (a bandit, or what an
     expansion adds at ``at``, the shooter's or puncher's position; a player who is not a bandit,
-    the Marshal, is not one, M-5)."""
+    the Marshal, is not one, M-5). ``where``: the bandits' positions, if not the game's."""
     if len(targets) < 2:
         return targets
     # Belle's own power before a lent one (M-4: hers beats the Belle-admirer's).
@@ -148,8 +151,9 @@ def shield_belle(game: Game, targets: list[str], at: Position) -> list[str]:
     rivals = [n for n in targets if n != belle and n not in game.hooks.players]
     if belle is None or not rivals:
         return targets
-    where = {n: game.bandits[n].at if n in game.bandits else at for n in targets}
-    if game.options.belle == "same-position" and not any(where[n] == where[belle] for n in rivals):
+    bandits = game.bandits
+    spot = {n: (bandits[n].at if where is None else where[n]) if n in bandits else at for n in targets}
+    if game.options.belle == "same-position" and not any(spot[n] == spot[belle] for n in rivals):
         return targets
     return [n for n in targets if n != belle]
 

@@ -5,8 +5,10 @@ table (engine.ai.planner).
 - **The board** (``Board``): where the bandits, the loot (by worth, as the public sees it) and the
   marshal are, shots fired and bullet cards received; ``Sight`` holds what one decision keeps
   fixed (the train, who is whose rival, powers) and the light rules (``carry_out``: Move, change
-  of floor, Fire with Tuco's, Django's and Belle's powers, Rob, Punch with Cheyenne's, the marshal
-  and his law, B-7, B-9).
+  of floor, Fire with Django's push, Rob, Punch with Cheyenne's power, the marshal and his law,
+  B-7, B-9). Whom a shot or a punch may reach is the engine's own rule asked on the board
+  (engine.actions.fire_targets, shield_belle); tests/engine/test_ai_lookahead.py holds the rest
+  to the engine's.
 - **The forecast** (schemin'): every card already on the pile resolves before the one played now
   (B-6.2, B-7.1), so a card is judged on the board where each face-up card still to resolve (and
   each of my own) has been carried out, in order, by its performer's greedy best choice. Face-down
@@ -37,7 +39,7 @@ import math
 import random
 from typing import NamedTuple
 
-from engine.actions import has_power
+from engine.actions import fire_targets, has_power, shield_belle
 from engine.ai.value import PUBLIC_WORTH, kind_worth, token_worth
 from engine.data import base
 from engine.marshal import law
@@ -110,7 +112,7 @@ class Sight:
         self.rounds_left = max(0, base().rounds - game.round_no)
         self.wound = 100.0 + 25.0 * self.rounds_left
         self.power = {p: {b.name for b in game.bandits.values() if has_power(game, b, p)}
-                      for p in ("belle", "tuco", "django", "cheyenne")}
+                      for p in ("django", "cheyenne")}
         self.gunslinger = float(base().gunslinger_bonus)
         self._travel: dict[tuple[Position, Position], int] = {}
         self._shares: dict[tuple[int, ...], list[float]] = {}  # the Gunslinger's soft share by shots fired
@@ -146,34 +148,11 @@ class Sight:
     # --- The light rules ---------------------------------------------------------------------------
 
     def fire_targets(self, b: Board, name: str) -> list[str]:
-        """B-7.6 with Tuco's and Belle's powers (B-9.3, B-9.5), on the board."""
+        """B-7.6 with Tuco's, Django's and Belle's powers (B-9.3, B-9.5, B-9.6): the engine's own
+        rule, asked on the board."""
         if b.shots[name] >= base().bullets_per_bandit:
             return []
-        train = self.train
-        here = b.at[name]
-        car = train.car_of.get(here)
-        if car is None:
-            return []
-        roof = train.is_roof(here)
-        same = {n: train.car_of[p] for n, p in b.at.items()
-                if p != here and p in train.car_of and train.is_roof(p) == roof}
-        if roof:
-            ahead = max((c for c in same.values() if c < car), default=None)
-            behind = min((c for c in same.values() if c > car), default=None)
-            targets = [n for n, c in same.items() if c in (ahead, behind)]
-        else:
-            targets = [n for n, c in same.items() if c in (car - 1, car + 1)]
-        if name in self.power["tuco"]:
-            above = train.other_floor(here)
-            targets += [n for n, p in b.at.items() if p == above]
-        return self.shield(targets)
-
-    def shield(self, targets: list[str]) -> list[str]:
-        if len(targets) > 1:
-            sheltered = [n for n in targets if n in self.power["belle"]]
-            if sheltered:
-                return [n for n in targets if n not in sheltered] or targets
-        return targets
+        return fire_targets(self.game, self.game.bandits[name], b.at)
 
     def resolutions(self, b: Board, name: str, action: str) -> list[Act]:
         train = self.train
@@ -191,7 +170,8 @@ class Sight:
         elif action == "rob":
             found = [Act("rob", worth=w) for w in set(b.loot.get(here, ()))]
         elif action == "punch":
-            victims = self.shield([n for n, p in b.at.items() if p == here and n != name])
+            company = [n for n, p in b.at.items() if p == here and n != name]
+            victims = shield_belle(self.game, company, here, b.at)
             for v in victims:
                 tokens: list[float | None] = [*set(b.held[v])] or [None]
                 for q in train.neighbours(here):
@@ -346,6 +326,17 @@ class Sight:
 
 
 PURSE = kind_worth("purse")
+
+
+def lead_in_reach(game: Game, seat: int) -> float:
+    """How much more loot the seat's bandit has in reach than the best-placed rival
+    (``Sight.potential`` on the real board, in dollars): where a round leaves the bandits is worth
+    something in the next (engine.ai.hard's play-outs end with the round)."""
+    sight = Sight(game, seat)
+    board = sight.board()
+    me = sight.me
+    rival = max((sight.potential(board, n) for n in board.at if sight.rival(n, me)), default=0.0)
+    return sight.potential(board, me) - rival
 
 
 # --- Schemin' -------------------------------------------------------------------------------------
