@@ -23,7 +23,8 @@ from engine.ai.advice import Hint, Mistake
 from engine.model import Decision
 from engine.observe import observe
 from engine.snapshot import dumps
-from table.service import TableError, Tables, dealt
+from table.metrics import Metrics
+from table.service import TableError, Tables, dealt, metered
 from table.store import OVER, RUNNING
 from table.workers import WorkTimeout
 
@@ -56,6 +57,12 @@ class Advisor:
     # The reviews under way, by game and person: a second click waits for the first's answer.
     _reviewing: set[tuple[int, int]] = field(default_factory=set)
 
+    @property
+    def metrics(self) -> Metrics:
+        """The table's metrics: hints and reviews are counted among what people ask (``metered``)."""
+        return self.tables.metrics
+
+    @metered("hint")
     async def hint(self, game_id: int, user_id: int, step: int) -> Asked:
         """The hard AI's pick for the clicker's decision pending at ``step``: refused when the game
         allows no hints, the clicker has no seat, the decision is someone else's, or it is answered
@@ -84,6 +91,7 @@ class Advisor:
             raise TableError("hint.failed") from None
         return Asked(tip, view)
 
+    @metered("review")
     async def review(self, game_id: int, user_id: int) -> list[Reviewed]:
         """The clicker's biggest mistakes in a finished game (at most three, biggest first; none when
         the search found none): refused to whoever did not play it, before its end, and while the

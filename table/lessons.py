@@ -151,6 +151,7 @@ class Lessons:
             await self._mine(lesson_id, user_id)
             return await self.begin(user_id, topic)
 
+    @metered("hint")
     async def hint(self, lesson_id: int, user_id: int, step: int) -> advice.Hint:
         """The hard bandit's pick for the learner's pending decision, from their own view only."""
         row = await self._mine(lesson_id, user_id, step)

@@ -42,9 +42,11 @@ T = TypeVar("T")
 # database): the last one is never expected.
 APPLIED, STALE, REFUSED, FAILED = "applied", "stale", "refused", "failed"
 OUTCOMES = (APPLIED, STALE, REFUSED, FAILED)
-# The changes people make, by what they used: an answer button, the lobby's buttons and menus, its
-# Start, "I'm back" or /colt leave in a game, /colt pause, resume and pace, the abandon confirmation.
-INTERACTIONS = ("answer", "lobby", "start", "presence", "pace", "abandon", "lesson")
+# What people ask for, by what they used: an answer button, the lobby's buttons and menus, its Start,
+# "I'm back" or /colt leave in a game, /colt pause, resume and pace, the abandon confirmation, a
+# lesson's buttons; and what they ask without changing anything: a hint (a game's or a lesson's 💡),
+# the review of a finished game.
+INTERACTIONS = ("answer", "lobby", "start", "presence", "pace", "abandon", "lesson", "hint", "review")
 RETRY_CAUSES = ("429", "5xx", "timeout", "other")  # why Discord did not take a message this time
 CLAIMS = ("turn", "outbox", "channel")  # what a process of several claims (table.store)
 GAME_STATUSES = ("lobby", "running", "over", "abandoned")
@@ -65,7 +67,7 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = registry = CollectorRegistry()
         self.interactions = Counter(
-            "colt_interactions", "Changes people asked for (a click, a command), by what they used and how it ended",
+            "colt_interactions", "What people asked for (a click, a command), by what they used and how it ended",
             ["kind", "outcome"], registry=registry)
         self.answer_stored = Histogram(
             "colt_click_to_answer_stored_seconds", "From an answer button's click (Discord's stamp) to the answer "

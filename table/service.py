@@ -164,8 +164,8 @@ class Metered(Protocol):
 
 
 def metered(kind: str) -> Callable[[Callable[..., Awaitable[T]]], Callable[..., Awaitable[T]]]:
-    """A change of the table that people ask for (a click, a command), counted by how it ended
-    (table.metrics): applied, stale, refused with a message, or failed."""
+    """What people ask of the table (a click, a command), counted by how it ended (table.metrics):
+    applied, stale (a refusal whose key ends with ``.stale``), refused with a message, or failed."""
 
     def wrap(change: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
         @functools.wraps(change)
@@ -173,7 +173,7 @@ def metered(kind: str) -> Callable[[Callable[..., Awaitable[T]]], Callable[..., 
             try:
                 done = await change(self, *args, **kwargs)
             except TableError as error:
-                self.metrics.interaction(kind, STALE if error.key == "error.stale" else REFUSED)
+                self.metrics.interaction(kind, STALE if error.key.endswith(".stale") else REFUSED)
                 raise
             except Exception:
                 self.metrics.interaction(kind, FAILED)

@@ -208,6 +208,31 @@ async def test_a_hint_for_someone_elses_decision_is_refused(simcord_env) -> None
         assert result.ephemeral and [m.content for m in replies(result)] == [EN.text(refusal)]
 
 
+async def test_hint_clicks_are_counted_by_how_they_ended(simcord_env) -> None:  # type: ignore[no-untyped-def]
+    """colt_interactions_total{kind="hint"}: a hint given, one refused (another's decision), one out
+    of date (the decision answered meanwhile)."""
+    table = setup_table(simcord_env, 3)
+    game_id = await start_with(table, toggles=ON)
+    fixed_work(table)
+    registry = table.bot.tables.metrics.registry
+
+    def counted(outcome: str) -> float | None:
+        return registry.get_sample_value("colt_interactions_total", {"kind": "hint", "outcome": outcome})
+
+    assert (counted("applied"), counted("refused"), counted("stale")) == (0, 0, 0)
+    user = await pending_user(table, game_id)
+    prompt = prompt_message(user)
+    custom_id = hint_id(prompt)
+    other = next(u for u in table.users if u is not user)
+    for clicker in (user, other):
+        emit_click(simcord_env, clicker.id, crafted(simcord_env, prompt, custom_id), custom_id)
+        await simcord_env.settle()
+    assert await play_turn(table, game_id, random.Random(3))
+    emit_click(simcord_env, user.id, crafted(simcord_env, prompt, custom_id), custom_id)
+    await simcord_env.settle()
+    assert (counted("applied"), counted("refused"), counted("stale")) == (1, 1, 1)
+
+
 async def test_two_hint_clicks_at_once_both_get_their_answer(simcord_env) -> None:  # type: ignore[no-untyped-def]
     table = setup_table(simcord_env, 3)
     game_id = await start_with(table, toggles=ON)
