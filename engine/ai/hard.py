@@ -4,8 +4,7 @@ Each iteration draws one world agreeing with the seat's observation (engine.ai.w
 every candidate answer in a copy of it and lets normal bandits (engine.ai.normal's rules of thumb,
 without their forecast of the pile) play the rest of the round, the same random numbers for every
 candidate so that only the answer differs. The answer whose worlds end the round best on average, in
-dollars ahead of the best rival (engine.ai.value.margin) and, in a base game, with the loot each
-bandit is left in reach of for the next round (``leaf``), is chosen. Answers clearly behind the best
+dollars ahead of the best rival (engine.ai.value.margin), is chosen. Answers clearly behind the best
 drop out of the race on the way, and the search ends when one is left. Otherwise it runs until the
 time budget is spent, or exactly ``iterations`` worlds (deterministic for a given ``rng``, as tests
 need).
@@ -23,7 +22,7 @@ import time
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from engine.ai import lookahead, normal
+from engine.ai import normal
 from engine.ai.value import margin
 from engine.ai.worlds import Knowledge, clone, hooks_of
 from engine.flow import apply
@@ -33,9 +32,6 @@ from engine.observe import Observation, observe
 BUDGET_MS = 200.0  # per decision at most: under the 300 ms goal on one core, whatever the load
 RACE_START = 4  # worlds before any answer may be dropped
 RACE_MARGIN = 2.5  # standard errors below the best: out of the race
-# Dollars counted per dollar of loot nearer at hand than the best-placed rival's when a play-out
-# ends with rounds to come (``leaf``).
-POSITION = 0.5
 
 
 def decide(
@@ -89,7 +85,7 @@ def search(
             trial = clone(world)
             apply(trial, answer)
             play_out_round(trial, random.Random(seed))
-            values.append(leaf(trial, seat))
+            values.append(margin(trial, seat))
         racing = still_in_the_race(results, keep)
         dropped.update((answer, statistics.fmean(values)) for answer, values in results.items() if answer not in racing)
         results = racing
@@ -97,19 +93,6 @@ def search(
         if len(results) == 1 or (done >= iterations if iterations is not None else time.perf_counter() >= deadline):
             break
     return Averages({answer: statistics.fmean(values) for answer, values in results.items()}, dropped, done)
-
-
-def leaf(game: Game, seat: int) -> float:
-    """What a play-out's end is worth to the seat: its margin (engine.ai.value.margin) and, in a
-    base game with rounds to come, ``POSITION`` × its lead in loot within reach
-    (engine.ai.lookahead.lead_in_reach). A play-out ends with the round, and without the second
-    term where a bandit stands then counts for nothing: issue 32 measured the search's Stealin'
-    answers (mostly where to go and whom to shove) below the normal bandit's look-ahead until it
-    was added, and the hard bandit alone against three normal ones went from 0.31 to 0.37."""
-    value = margin(game, seat)
-    if game.pending is not None and lookahead.base_game(game) and game.seats[seat].bandits:
-        value += POSITION * lookahead.lead_in_reach(game, seat)
-    return value
 
 
 def still_in_the_race(results: dict[str, list[float]], keep: Collection[str] = ()) -> dict[str, list[float]]:

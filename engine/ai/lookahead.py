@@ -328,17 +328,6 @@ class Sight:
 PURSE = kind_worth("purse")
 
 
-def lead_in_reach(game: Game, seat: int) -> float:
-    """How much more loot the seat's bandit has in reach than the best-placed rival
-    (``Sight.potential`` on the real board, in dollars): where a round leaves the bandits is worth
-    something in the next (engine.ai.hard's play-outs end with the round)."""
-    sight = Sight(game, seat)
-    board = sight.board()
-    me = sight.me
-    rival = max((sight.potential(board, n) for n in board.at if sight.rival(n, me)), default=0.0)
-    return sight.potential(board, me) - rival
-
-
 # --- Schemin' -------------------------------------------------------------------------------------
 
 
