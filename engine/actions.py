@@ -120,12 +120,12 @@ def fire_targets(game: Game, shooter: Bandit, where: dict[str, Position] | None 
     if has_power(game, shooter, "tuco"):
         through_roof = train.other_floor(here)
         targets += [n for n, p in others.items() if p == through_roof]
-    company = [n for n, p in where.items() if p == here and n != shooter.name]
+    alongside = [n for n, p in where.items() if p == here and n != shooter.name]
     if (
         car is not None
         and has_power(game, shooter, "django")
         and game.options.django == "lone-gun"
-        and not through(game.hooks.company, game, shooter, company)
+        and not through(game.hooks.company, game, shooter, alongside)
     ):
         # Alone at his position: anyone on his floor (B-9.6, Czech text).
         floor = train.floor_of[here]
