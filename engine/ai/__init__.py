@@ -29,7 +29,6 @@ from __future__ import annotations
 import random
 
 from engine.ai import easy, hard, horses, planner, prisoners, tactician, variants  # noqa: F401  (the expansions register)
-from engine.ai.worlds import Knowledge
 from engine.model import Game
 from engine.observe import observe
 
@@ -56,8 +55,7 @@ def choose(
     if level == "normal":
         return planner.decide(observe(game, seat), decision, rng)
     if level == "tactician":
-        world = Knowledge(observe(game, seat), decision).sample(rng)
-        return tactician.decide(world, seat, rng)
+        return tactician.decide(observe(game, seat), decision, rng)
     if level == "hard":
         return hard.decide(game, seat, rng, budget_ms=budget_ms, iterations=iterations)
     raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS + BENCHMARK_LEVELS)}")

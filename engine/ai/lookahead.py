@@ -40,10 +40,13 @@ import random
 from typing import NamedTuple
 
 from engine.actions import fire_targets, has_power, shield_belle
+from engine.ai import normal
 from engine.ai.value import PUBLIC_WORTH, kind_worth, token_worth
+from engine.ai.worlds import Knowledge
 from engine.data import base
 from engine.marshal import law
-from engine.model import PLANNING, SPEEDING_UP, Game, card_action, is_bullet
+from engine.model import PLANNING, SPEEDING_UP, Decision, Game, card_action, is_bullet
+from engine.observe import Observation
 from engine.planning import turns
 from engine.train import Position, Train
 
@@ -484,6 +487,15 @@ def scheming(game: Game) -> bool:
     return (decision is not None and decision.kind == "plan" and game.phase == PLANNING and base_game(game)
             and bool(game.seats[decision.seat].bandits)
             and all(v.partition(" ")[0] in ("play", "hide", "draw", "pass") for v in decision.values))
+
+
+def decide(view: Observation, decision: Decision, rng: random.Random, style: Style) -> str:
+    """The answer of a bandit that plays the look-ahead as ``style``, from its seat's view alone
+    (B-11): on a world drawn from the view, and by the normal bandit's rules of thumb wherever the
+    look-ahead knows no answer (``answer``), so that every game finishes."""
+    world = Knowledge(view, decision).sample(rng)
+    found = answer(world, decision.seat, rng, style)
+    return normal.decide(world, decision.seat, rng) if found is None else found
 
 
 def answer(game: Game, seat: int, rng: random.Random, style: Style) -> str | None:

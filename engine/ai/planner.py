@@ -15,17 +15,13 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import normal
-from engine.ai.lookahead import Style, answer
-from engine.ai.worlds import Knowledge
+from engine.ai import lookahead
 from engine.model import Decision
 from engine.observe import Observation
 
-STYLE = Style(look_ahead=4, beam=16, steal_ahead=True)
+STYLE = lookahead.Style(look_ahead=4, beam=16, steal_ahead=True)
 
 
 def decide(view: Observation, decision: Decision, rng: random.Random) -> str:
     """The normal bandit's answer to ``decision``, from its seat's view alone (B-11)."""
-    world = Knowledge(view, decision).sample(rng)
-    found = answer(world, decision.seat, rng, STYLE)
-    return normal.decide(world, decision.seat, rng) if found is None else found
+    return lookahead.decide(view, decision, rng, STYLE)

@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import lookahead, normal
-from engine.model import Game
+from engine.ai import lookahead
+from engine.model import Decision
+from engine.observe import Observation
 
 
-def decide(game: Game, seat: int, rng: random.Random) -> str:
-    """The tactician's answer to ``game.pending`` (asked of ``seat``), from the seat's view only:
-    ``game`` is a world drawn from it (engine.ai.choose), as for the normal bandit."""
-    found = lookahead.answer(game, seat, rng, lookahead.BENCHMARK)
-    return normal.decide(game, seat, rng) if found is None else found
+def decide(view: Observation, decision: Decision, rng: random.Random) -> str:
+    """The tactician's answer to ``decision``, from its seat's view alone (B-11)."""
+    return lookahead.decide(view, decision, rng, lookahead.BENCHMARK)
