@@ -4,8 +4,7 @@ Each iteration draws one world agreeing with the seat's observation (engine.ai.w
 every candidate answer in a copy of it and lets normal bandits (engine.ai.normal's rules of thumb,
 without their forecast of the pile) play the rest of the round, the same random numbers for every
 candidate so that only the answer differs. The answer whose worlds end the round best on average, in
-dollars ahead of the best rival (engine.ai.value.margin, at the prices learned by self-play for what
-the round's end leaves to play for: engine.ai.leaf), is chosen. Answers clearly behind the best
+dollars ahead of the best rival (engine.ai.value.margin), is chosen. Answers clearly behind the best
 drop out of the race on the way, and the search ends when one is left. Otherwise it runs until the
 time budget is spent, or exactly ``iterations`` worlds (deterministic for a given ``rng``, as tests
 need).

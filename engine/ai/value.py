@@ -12,7 +12,6 @@ from collections.abc import Callable
 from functools import cache
 
 from engine.ai.hooks import HOOKS, game_hooks
-from engine.ai.leaf import FINAL, Side, leaf_prices
 from engine.data import base
 from engine.model import OVER, VALUED, Bandit, Decision, Game, loot_kind, purse_value
 from engine.scoring import gunslingers, scores, sides
@@ -26,6 +25,7 @@ def best(decision: Decision, rng: random.Random, worth: Callable[[str], float]) 
     return f"{decision.kind} {value}"
 
 
+BULLET_COST = 15.0  # dollars per bullet card per round still to play: one dead card in a hand of six
 # A flask is worth nothing at the count (H-13 Ruling) but each drink to come is three more cards to
 # choose from or one more card played (H-13): what a full or half-drunk one is worth in play.
 FLASK_USE = {"whiskey": 90.0, "whiskey-half": 45.0, "old-whiskey-half": 60.0}
@@ -90,53 +90,39 @@ def standings(game: Game, viewer: int, *, exact: bool = False) -> dict[str, floa
     }
 
 
-def sides_of(game: Game, seat: int) -> tuple[Side, list[Side]]:
-    """The seat's side and the others: a side is a bandit, or a player's two bandits scored
-    together (V-2.7), or partners (V-4.5, either seat), as ``expected_scores`` counts them."""
-    titled = gunslingers(game)
-    # As things stand the $1000 is shared among the titles; at the count each tie holds it whole.
-    share = 1.0 if game.phase == OVER else 1.0 / len(titled) if titled else 0.0
-    worth = expected_scores(game, seat)
-    mine, others = Side(0.0, 0.0, 0, 0), []
-    for names in sides(game):
-        held = share * sum(name in titled for name in names)
-        side = Side(
-            score=sum(worth[name] for name in names) - base().gunslinger_bonus * held,
-            title=held,
-            shots=sum(base().bullets_per_bandit - game.bandits[name].revolver for name in names),
-            bullets=sum(game.bandits[name].bullets_received for name in names),
-        )
-        if any(game.bandits[name].seat == seat for name in names):
-            mine = side
-        else:
-            others.append(side)
-    return mine, others
-
-
 def margin(game: Game, seat: int) -> float:
-    """How far the seat's side stands ahead of the best other side (negative: behind), in dollars,
-    where a play-out stops. At the end of the game it is the count itself; between two rounds, the
-    loot plus what is still to play for at the prices self-play has learned (engine.ai.leaf): early
-    on the title as things stand is worth little and the shots that will win it much, and a bullet
-    card received costs a card in each hand to come. The Marshal player (M-1) counts his objectives
-    instead.
+    """How far the seat's side stands ahead of the best other side (negative: behind), in dollars:
+    a side is a bandit, or a player's two bandits scored together (V-2.7, V-3.3).
+
+    Bullet cards received clog the hands of the rounds to come, so each costs a little. The Marshal
+    player (M-1) counts his objectives instead.
     """
     if not game.seats[seat].bandits:
         return game_hooks(game).player_margin[0](game)
-    prices = FINAL if game.pending is None else leaf_prices(game)
-    mine, others = sides_of(game, seat)
-    return prices.worth(mine) - max(map(prices.worth, others))
+    rounds_left = base().rounds - game.round_no
+    worth = {
+        name: score - BULLET_COST * rounds_left * game.bandits[name].bullets_received
+        for name, score in expected_scores(game, seat).items()
+    }
+    mine, best = 0.0, -1e18
+    for side in sides(game):
+        total = sum(worth[name] for name in side)
+        if any(game.bandits[name].seat == seat for name in side):  # partners: either seat (V-4.5)
+            mine = total
+        elif total > best:
+            best = total
+    return mine - best
 
 
 def expected_scores(game: Game, seat: int) -> dict[str, float]:
     """Each bandit's score as things stand (purses at their values: in a sampled world they were
-    drawn, not seen), or as an expansion counts it (with Horses & Stagecoach: hostages' ransoms,
+    drawn, not seen; at the end of the game the count itself, B-8), or as an expansion counts it (with Horses & Stagecoach: hostages' ransoms,
     H-12, and at the end the full count, H-30: engine.ai.horses.normal)."""
     for hook in game_hooks(game).scores:
         found = hook(game, seat)
         if found is not None:
             return found
-    if game.phase == OVER:
-        return {name: float(score) for name, score in scores(game).items()}  # tied titles: $1000 each
+    if game.phase == OVER:  # the count itself: tied Gunslingers hold $1000 each (B-8.2), not a share
+        return {name: float(score) for name, score in scores(game).items()}
     return standings(game, seat, exact=True)
 
