@@ -116,8 +116,9 @@ def margin(game: Game, seat: int) -> float:
 
 def expected_scores(game: Game, seat: int) -> dict[str, float]:
     """Each bandit's score as things stand (purses at their values: in a sampled world they were
-    drawn, not seen; at the end of the game the count itself, B-8), or as an expansion counts it (with Horses & Stagecoach: hostages' ransoms,
-    H-12, and at the end the full count, H-30: engine.ai.horses.normal)."""
+    drawn, not seen; at the end of the game the count itself, B-8), or as an expansion counts it
+    (with Horses & Stagecoach: hostages' ransoms, H-12, and at the end the full count, H-30:
+    engine.ai.horses.normal)."""
     for hook in game_hooks(game).scores:
         found = hook(game, seat)
         if found is not None:
