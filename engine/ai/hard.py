@@ -1,13 +1,15 @@
 """The hard bandit: determinized Monte Carlo search over what its seat cannot see.
 
 Each iteration draws one world agreeing with the seat's observation (engine.ai.worlds), then plays
-every candidate answer in a copy of it and lets normal bandits (engine.ai.normal's rules of thumb,
-without their forecast of the pile) play the rest of the round, the same random numbers for every
-candidate so that only the answer differs. The answer whose worlds end the round best on average, in
-dollars ahead of the best rival (engine.ai.value.margin), is chosen. Answers clearly behind the best
-drop out of the race on the way, and the search ends when one is left. Otherwise it runs until the
-time budget is spent, or exactly ``iterations`` worlds (deterministic for a given ``rng``, as tests
-need).
+every candidate answer in a copy of it and plays the rest of the round, the same random numbers for
+every candidate so that only the answer differs. In a base game's schemin' every bandit plays the
+cards the look-ahead plans for it (engine.ai.lookahead.plan): the seat's own plan after each
+candidate card, each rival's as its hand in that world reads; everything else is normal bandits'
+rules of thumb (engine.ai.normal), without their forecast of the pile. The answer whose worlds end
+the round best on average, in dollars ahead of the best rival (engine.ai.value.margin), is chosen.
+Answers clearly behind the best drop out of the race on the way, and the search ends when one is
+left. Otherwise it runs until the time budget is spent, or exactly ``iterations`` worlds
+(deterministic for a given ``rng``, as tests need).
 
 ``search`` reads only the seat's view and its decision, so hints and reviews (engine.ai.advice) ask
 it what the bandit would play without ever holding the game.
@@ -22,7 +24,7 @@ import time
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from engine.ai import normal
+from engine.ai import lookahead, normal, planner
 from engine.ai.value import margin
 from engine.ai.worlds import Knowledge, clone, hooks_of
 from engine.flow import apply
@@ -32,6 +34,9 @@ from engine.observe import Observation, observe
 BUDGET_MS = 200.0  # per decision at most: under the 300 ms goal on one core, whatever the load
 RACE_START = 4  # worlds before any answer may be dropped
 RACE_MARGIN = 2.5  # standard errors below the best: out of the race
+# How a play-out's rivals plan their schemin': the tactician's shorter look-ahead, a third of the
+# cost of the normal level's, so that enough worlds fit in the budget.
+RIVALS_PLAN = lookahead.Style(look_ahead=2, beam=4)
 
 
 def decide(
@@ -78,13 +83,19 @@ def search(
     seat = decision.seat
     results: dict[str, list[float]] = {answer: [] for answer in candidates}
     dropped: dict[str, float] = {}
+    own: dict[str, list[str]] | None = None
     while True:
         world = knowledge.sample(rng)
         seed = rng.getrandbits(64)
+        if own is None:  # the seat's own cards are the same in every world
+            own = own_plans(world, seat, candidates)
+        planning = lookahead.scheming(world)
+        known: dict[tuple[object, ...], list[str]] = {}
         for answer, values in results.items():
             trial = clone(world)
             apply(trial, answer)
-            play_out_round(trial, random.Random(seed))
+            schemes = Schemes(seat, own.get(answer, []), known) if planning else None
+            play_out_round(trial, random.Random(seed), schemes)
             values.append(margin(trial, seat))
         racing = still_in_the_race(results, keep)
         dropped.update((answer, statistics.fmean(values)) for answer, values in results.items() if answer not in racing)
@@ -128,14 +139,64 @@ def candidate_answers(decision: Decision, view: Observation) -> list[str]:
     return [o for o in options if o.partition(" play ")[2] not in hidden]
 
 
-def play_out_round(game: Game, rng: random.Random) -> None:
-    """Normal bandits play on until the next round begins or the game ends; from the horse attack
-    (H-2, before round 1) through round 1, where a starting wagon shows what it is worth.
+def own_plans(world: Game, seat: int, candidates: list[str]) -> dict[str, list[str]]:
+    """After each candidate card of a base game's schemin', the cards the seat would play next
+    (the normal level's look-ahead, engine.ai.planner): in a play-out the seat follows up its card
+    as it means to, not by one-card rules of thumb that may strand a Move without its Rob."""
+    if not lookahead.scheming(world):
+        return {}
+    plans = {}
+    for answer in candidates:
+        verb, _, card = answer.partition(" ")[2].partition(" ")
+        if verb in ("play", "hide"):
+            plans[answer] = lookahead.plan(world, seat, planner.STYLE, after=card)
+    return plans
 
-    They plan without forecasting the pile (``normal.Table.forecasting``): a play-out then costs
-    half as much, twice the worlds fit in the budget, and the race ends sooner (issue 32: the
-    median decision against the tactician fell from ~180 ms to 65–80 ms, no weaker within 100
-    games' noise)."""
+
+class Schemes:
+    """The cards each bandit means to play in one play-out of a base game's schemin': the searching
+    seat's own after its candidate card (``own``; none after a draw, whose cards the rules of thumb
+    play), and each rival's as the look-ahead plans them (``RIVALS_PLAN``) from its hand in this
+    world when its go first comes, the pile as it then lies: rivals who plan their cards ahead and
+    answer what is on the pile, as strong players and the normal level do (issue 32). ``known``:
+    plans by seat and pile, shared by the play-outs of one world: a rival who sees the same pile
+    with the same hand plans the same, so after a face-down card it plans once for every candidate."""
+
+    def __init__(self, seat: int, own: list[str], known: dict[tuple[object, ...], list[str]]) -> None:
+        self.cards = {seat: list(own)}
+        self.known = known
+
+    def answer(self, game: Game, decision: Decision) -> str | None:
+        cards = self.cards.get(decision.seat)
+        if cards is None:
+            pile = tuple((p.seat, None if p.face_down else p.card) for p in game.pile)
+            plan = self.known.get((decision.seat, pile))
+            if plan is None:
+                plan = self.known[decision.seat, pile] = lookahead.plan(game, decision.seat, RIVALS_PLAN)
+            cards = self.cards[decision.seat] = list(plan)
+        return planned(decision, cards)
+
+
+def planned(decision: Decision, cards: list[str] | None) -> str | None:
+    """The next card of a plan still in hand, as the answer to a schemin' decision (hidden where
+    it may be, B-9.1: never worse); None when the plan is spent."""
+    while cards:
+        card = cards.pop(0)
+        for value in (f"hide {card}", f"play {card}"):
+            if value in decision.values:
+                return f"{decision.kind} {value}"
+    return None
+
+
+def play_out_round(game: Game, rng: random.Random, schemes: Schemes | None = None) -> None:
+    """Bandits play on until the next round begins or the game ends; from the horse attack (H-2,
+    before round 1) through round 1, where a starting wagon shows what it is worth.
+
+    With ``schemes`` (a base game's schemin') each bandit plays its plan while it lasts; the rest
+    is normal bandits' rules of thumb, planning without forecasting the pile
+    (``normal.Table.forecasting``): a play-out then costs half as much and twice the worlds fit in
+    the budget (issue 32)."""
     round_no = max(game.round_no, 1)
     while (decision := game.pending) is not None and game.round_no <= round_no:
-        apply(game, normal.decide(game, decision.seat, rng, forecasting=False))
+        answer = schemes.answer(game, decision) if schemes is not None and decision.kind == "plan" else None
+        apply(game, answer or normal.decide(game, decision.seat, rng, forecasting=False))

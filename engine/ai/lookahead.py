@@ -336,9 +336,22 @@ PURSE = kind_worth("purse")
 
 def turns_left(game: Game) -> int:
     """My seat's actions still to come this round after this one (B-5.2: two in a speeding-up turn)."""
+    decision = game.pending
+    assert decision is not None
+    return actions_to_come(game, decision.seat) - 1
+
+
+def actions_to_come(game: Game, seat: int) -> int:
+    """The seat's schemin' actions still to come this round, this turn's included unless it has
+    played them (B-5.2: two in a speeding-up turn)."""
     kinds = turns(game)
     plan = game.planning
-    return plan.actions_left - 1 + sum(2 if k == SPEEDING_UP else 1 for k in kinds[plan.turn + 1:])
+    each = [2 if k == SPEEDING_UP else 1 for k in kinds]
+    now = 0
+    if seat in plan.order:
+        place = plan.order.index(seat)
+        now = plan.actions_left if place == plan.index else each[plan.turn] if place > plan.index else 0
+    return now + sum(each[plan.turn + 1:])
 
 
 def plan_worths(sight: Sight, rng: random.Random) -> dict[str, float]:
@@ -409,24 +422,46 @@ def draw_worth(sight: Sight, hand: list[str], left: int, last_round: bool) -> fl
 
 def look_ahead(sight: Sight, boards: list[Board], rest: list[str], depth: int) -> float:
     """The best utility my next ``depth`` cards of the hand may reach from ``boards`` (a beam)."""
+    return beam(sight, boards, rest, depth)[0]
+
+
+def beam(sight: Sight, boards: list[Board], rest: list[str], depth: int) -> tuple[float, tuple[str, ...]]:
+    """``look_ahead``'s search: the best utility, and the cards that reach it, in order."""
     me = sight.me
-    nodes = [(b, rest) for b in boards]
+    nodes: list[tuple[Board, list[str], tuple[str, ...]]] = [(b, rest, ()) for b in boards]
     for _ in range(depth):
-        grown: list[tuple[float, Board, list[str]]] = []
-        for b, hand in nodes:
+        grown: list[tuple[float, Board, list[str], tuple[str, ...]]] = []
+        for b, hand, path in nodes:
             kinds = {card_action(c): c for c in hand if not is_bullet(c)}
             if not kinds:
-                grown.append((sight.utility(b), b, hand))
+                grown.append((sight.utility(b), b, hand, path))
                 continue
             for kind, c in kinds.items():
                 after_hand = list(hand)
                 after_hand.remove(c)
                 for a in sight.resolutions(b, me, kind):
                     nb = sight.carry_out(b, me, a)
-                    grown.append((sight.utility(nb), nb, after_hand))
+                    grown.append((sight.utility(nb), nb, after_hand, (*path, c)))
         grown.sort(key=lambda node: -node[0])
-        nodes = [(b, h) for _, b, h in grown[:sight.style.beam]]
-    return max(sight.utility(b) for b, _ in nodes)
+        nodes = [(b, h, p) for _, b, h, p in grown[:sight.style.beam]]
+    return max((sight.utility(b), p) for b, _, p in nodes)
+
+
+def plan(game: Game, seat: int, style: Style, after: str | None = None) -> list[str]:
+    """The cards the seat's bandit would play this round, in order, as the look-ahead sees them
+    from the forecast board (``after``: once that card of its hand is played; the look-ahead's
+    depth, one more card from the start of its go). The hard bandit's play-outs follow such
+    plans (engine.ai.hard)."""
+    sight = Sight(game, seat, style)
+    board = sight.forecast()
+    hand = list(game.seats[seat].hand)
+    if after is None:
+        boards, depth = [board], min(actions_to_come(game, seat), style.look_ahead + 1)
+    else:
+        hand.remove(after)
+        boards = [sight.carry_out(board, sight.me, a) for a in sight.resolutions(board, sight.me, card_action(after))]
+        depth = min(actions_to_come(game, seat) - 1, style.look_ahead)
+    return list(beam(sight, boards, hand, depth)[1])
 
 
 # --- Stealin' -------------------------------------------------------------------------------------

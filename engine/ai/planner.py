@@ -7,8 +7,10 @@ choice is judged on the board once the rest of the pile has resolved. Expansions
 the decisions the look-ahead does not know are the rules of thumb of engine.ai.normal, whose own
 schemin' forecasts the pile too but judges one card at a time.
 
-The hard bandit's play-outs use engine.ai.normal alone: a play-out must cost a fraction of a
-millisecond, and the look-ahead costs about one.
+The hard bandit's play-outs cannot afford this look-ahead at every go (a play-out must cost about
+a millisecond, and one look-ahead costs about as much): there each bandit plans its schemin' once
+with a shorter look-ahead and follows the plan (engine.ai.hard.Schemes), and engine.ai.normal's
+quick rules answer the rest.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The hard bandit's play-outs (engine.ai.hard): normal bandits that plan without forecasting the
+"""The hard bandit's play-outs (engine.ai.hard): in a base game's schemin' every bandit plays the
+cards the look-ahead plans for it, the rest is normal bandits that plan without forecasting the
 pile, for twice the worlds in the time (issue 32)."""
 
 from __future__ import annotations
@@ -8,10 +9,115 @@ import random
 import pytest
 
 from engine import apply, new_game
-from engine.ai import choose, hard, normal
+from engine.ai import choose, hard, lookahead, normal, planner
 from engine.ai.value import margin
 from engine.ai.worlds import clone
+from engine.model import PLANNING, Decision, is_bullet
 from engine.scoring import gunslingers, side_scores
+
+
+def schemin_moments(seed: int):  # type: ignore[no-untyped-def]
+    """Every schemin' decision of a 4-player base game of normal bandits, each with the game then."""
+    game, rng = new_game(["ghost", "doc", "tuco", "belle"], seed=seed), random.Random(seed)
+    while (decision := game.pending) is not None:
+        if game.phase == PLANNING:
+            yield game
+        apply(game, normal.decide(game, decision.seat, rng))
+
+
+def test_each_seat_knows_the_schemin_actions_it_has_still_to_come() -> None:
+    """B-5.2: one action a turn, two in a speeding-up turn; a seat that has played this turn waits
+    for the next. Counted against the plays, draws and passes (B-6.2–B-6.4) the rest of the round's
+    schemin' then logs for each seat, the forced ones too."""
+    for game in schemin_moments(4):
+        ahead, rng = clone(game), random.Random(0)
+        logged = len(ahead.log)
+        while ahead.phase == PLANNING and ahead.round_no == game.round_no:
+            decision = ahead.pending
+            assert decision is not None
+            apply(ahead, choose(ahead, decision.seat, "easy", rng=rng))
+        acted = [e["seat"] for e in ahead.log[logged:] if e["type"] in ("play", "draw", "pass")]
+        assert [lookahead.actions_to_come(game, seat) for seat in range(4)] == [acted.count(s) for s in range(4)]
+
+
+def test_a_plan_is_cards_of_the_hand_for_the_actions_to_come() -> None:
+    """lookahead.plan: the seat's cards in the order it would play them, never a bullet (B-6.3),
+    as many as its look-ahead reaches (one card more from the start of its go)."""
+    for game in schemin_moments(5):
+        for seat in range(4):
+            hand = list(game.seats[seat].hand)
+            cards = lookahead.plan(game, seat, lookahead.BENCHMARK)
+            playable = [c for c in hand if not is_bullet(c)]
+            assert not any(is_bullet(c) for c in cards)
+            for card in cards:
+                hand.remove(card)  # each card is one of the hand's
+            reach = min(lookahead.actions_to_come(game, seat), lookahead.BENCHMARK.look_ahead + 1)
+            assert len(cards) == min(reach, len(playable))
+
+
+def test_after_a_card_its_plan_goes_on_with_the_rest_of_the_hand() -> None:
+    decision_game = next(g for g in schemin_moments(6) if lookahead.turns_left(g) >= 2)
+    decision = decision_game.pending
+    assert decision is not None
+    plans = hard.own_plans(decision_game, decision.seat, decision.options)
+    played = [o for o in decision.options if " play " in o or " hide " in o]
+    assert played and sorted(plans) == sorted(played)
+    for answer, cards in plans.items():
+        rest = list(decision_game.seats[decision.seat].hand)
+        rest.remove(answer.rpartition(" ")[2])
+        for card in cards:
+            rest.remove(card)
+        assert 1 <= len(cards) <= min(lookahead.turns_left(decision_game), planner.STYLE.look_ahead)
+
+
+def test_a_plan_answers_with_its_next_card_still_in_hand_hidden_where_it_may_be() -> None:
+    """B-9.1: Ghost's first card may be hidden, never worse; a card no longer in hand is skipped."""
+    decision = Decision(0, None, "plan", ["play ghost:rob", "hide ghost:move", "play ghost:move", "draw"])
+    cards = ["ghost:fire", "ghost:move", "ghost:rob"]
+    assert hard.planned(decision, cards) == "plan hide ghost:move"
+    assert cards == ["ghost:rob"]
+    assert hard.planned(decision, cards) == "plan play ghost:rob"
+    assert hard.planned(decision, cards) is None and hard.planned(decision, None) is None
+
+
+def test_a_play_out_follows_each_seats_plan_and_the_rules_of_thumb_after_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """In schemin' the searching seat plays its own plan, every other seat the plan the look-ahead
+    makes at its first go; normal's rules answer the rest (a spent plan, Stealin')."""
+    game = next(schemin_moments(7))
+    asked: list[tuple[int, str]] = []
+    real = normal.decide
+
+    def spy(game, seat, rng, *, forecasting=True):  # type: ignore[no-untyped-def]
+        asked.append((seat, game.pending.kind))
+        return real(game, seat, rng, forecasting=forecasting)
+
+    monkeypatch.setattr(normal, "decide", spy)
+    own = lookahead.plan(game, 0, planner.STYLE)
+    actions = [lookahead.actions_to_come(game, seat) for seat in range(4)]
+    known: dict[tuple[object, ...], list[str]] = {}
+    schemes = hard.Schemes(0, own, known)
+    hard.play_out_round(game, random.Random(1), schemes)
+    assert game.round_no == 2 and len(known) == 3  # each rival planned once
+    assert all(not cards for cards in schemes.cards.values())  # every plan played out
+    planned = {seat: len(plan) for (seat, _), plan in known.items()} | {0: len(own)}
+    schemes_asked = [seat for seat, kind in asked if kind == "plan"]
+    for seat in range(4):  # the rules of thumb answer only what a plan left (a forced answer is no question)
+        assert planned[seat] > 0 and schemes_asked.count(seat) <= actions[seat] - planned[seat]
+    assert any(kind != "plan" for _, kind in asked)
+
+
+def test_a_rival_who_sees_the_same_pile_plans_once_for_every_candidate() -> None:
+    """B-6.2: a face-down card shows nothing, so after it the rivals plan alike: one plan each
+    serves the play-outs of both answers."""
+    game = next(g for g in schemin_moments(8) if g.pending is not None and g.pending.seat == 0
+                and any(" hide " in o for o in g.pending.options))
+    hidden = [o for o in game.pending.options if " hide " in o][:2] if game.pending else []
+    known: dict[tuple[object, ...], list[str]] = {}
+    for answer in hidden:
+        trial = clone(game)
+        apply(trial, answer)
+        hard.play_out_round(trial, random.Random(2), hard.Schemes(0, [], known))
+    assert len(hidden) == 2 and len(known) == 3
 
 
 def test_a_play_out_plans_as_the_normal_bandit_does_when_nothing_on_the_pile_is_to_foresee() -> None:
