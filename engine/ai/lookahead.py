@@ -118,6 +118,7 @@ class Sight:
                       for p in ("django", "cheyenne")}
         self.gunslinger = float(base().gunslinger_bonus)
         self._travel: dict[tuple[Position, Position], int] = {}
+        self._distance: dict[Position, dict[Position, float]] = {}  # 1 + 0.85 × travel, from a place to each
         self._shares: dict[tuple[int, ...], list[float]] = {}  # the Gunslinger's soft share by shots fired
 
     def board(self) -> Board:
@@ -241,14 +242,19 @@ class Sight:
         for n, p in b.at.items():
             if seat_of[n] != seat:
                 rivals[p] = rivals.get(p, 0) + 1
-        car_of = self.train.car_of
+        distance = self._distance.get(here)
+        if distance is None:  # the hard bandit's play-outs ask this most: one row per place, kept
+            distance = self._distance[here] = {cell: 1.0 + 0.85 * self.travel(here, cell) for cell in self.train.car_of}
+        guarded = b.marshal if self.lawful else None
         for cell, tokens in b.loot.items():
-            if not tokens or cell not in car_of:
+            far = distance.get(cell)
+            if not tokens or far is None:
                 continue
-            value = max(tokens) / (1.0 + 0.85 * self.travel(here, cell) + 0.35 * rivals.get(cell, 0))
-            if cell == b.marshal and self.lawful:
+            value = max(tokens) / (far + 0.35 * rivals.get(cell, 0))
+            if cell == guarded:
                 value -= 200.0
-            best = max(best, value)
+            if value > best:
+                best = value
         return best
 
     def worth(self, b: Board, name: str, act: Act) -> float:
