@@ -100,6 +100,12 @@ class Board:
                      self.marshal)
 
 
+# For the potential, from a place to each place of a train: 1 + 0.85 × the actions to get there. The
+# same for every decision on that train, and engine.train.train_of keeps one Train per wagon list
+# for the process, so its id names it; the hard bandit's play-outs plan thousands of times a second.
+_DISTANCES: dict[int, dict[Position, dict[Position, float]]] = {}
+
+
 class Sight:
     """What one decision keeps fixed: the train, who is whose rival, powers, rounds to come."""
 
@@ -118,7 +124,7 @@ class Sight:
                       for p in ("django", "cheyenne")}
         self.gunslinger = float(base().gunslinger_bonus)
         self._travel: dict[tuple[Position, Position], int] = {}
-        self._distance: dict[Position, dict[Position, float]] = {}  # 1 + 0.85 × travel, from a place to each
+        self._distance = _DISTANCES.setdefault(id(self.train), {})
         self._shares: dict[tuple[int, ...], list[float]] = {}  # the Gunslinger's soft share by shots fired
 
     def board(self) -> Board:
@@ -243,7 +249,7 @@ class Sight:
             if seat_of[n] != seat:
                 rivals[p] = rivals.get(p, 0) + 1
         distance = self._distance.get(here)
-        if distance is None:  # the hard bandit's play-outs ask this most: one row per place, kept
+        if distance is None:
             distance = self._distance[here] = {cell: 1.0 + 0.85 * self.travel(here, cell) for cell in self.train.car_of}
         guarded = b.marshal if self.lawful else None
         for cell, tokens in b.loot.items():
