@@ -34,8 +34,9 @@ from engine.observe import Observation, observe
 BUDGET_MS = 200.0  # per decision at most: under the 300 ms goal on one core, whatever the load
 RACE_START = 4  # worlds before any answer may be dropped
 RACE_MARGIN = 2.5  # standard errors below the best: out of the race
-# How a play-out's rivals plan their schemin': the tactician's shorter look-ahead, a third of the
-# cost of the normal level's, so that enough worlds fit in the budget.
+# How a play-out's rivals plan their schemin': two cards ahead on a beam of four, about half a
+# millisecond a plan. The tactician's three cards and eight boards measured as strong but spent every
+# decision's whole budget (issue 32, docs/ai.md).
 RIVALS_PLAN = lookahead.Style(look_ahead=2, beam=4)
 
 
