@@ -461,9 +461,9 @@ def beam(sight: Sight, boards: list[Board], rest: list[str], depth: int) -> tupl
 
 def plan(game: Game, seat: int, style: Style, after: str | None = None) -> list[str]:
     """The cards the seat's bandit would play this round, in order, as the look-ahead sees them
-    from the forecast board (``after``: once that card of its hand is played; the look-ahead's
-    depth, one more card from the start of its go). The hard bandit's play-outs follow such
-    plans (engine.ai.hard)."""
+    from the forecast board: ``style.look_ahead`` cards after ``after`` (a card of its hand, played
+    now), or one card more from the start of its go. The hard bandit's play-outs follow such plans
+    (engine.ai.hard)."""
     sight = Sight(game, seat, style)
     board = sight.forecast()
     hand = list(game.seats[seat].hand)
