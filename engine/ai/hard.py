@@ -84,13 +84,14 @@ def search(
     seat = decision.seat
     results: dict[str, list[float]] = {answer: [] for answer in candidates}
     dropped: dict[str, float] = {}
-    own: dict[str, list[str]] | None = None
+    own: dict[str, list[str]] | None = None  # planned in the first world: the seat's cards are in every one
+    planning = False
     while True:
         world = knowledge.sample(rng)
         seed = rng.getrandbits(64)
-        if own is None:  # the seat's own cards are the same in every world
-            own = own_plans(world, seat, candidates)
-        planning = lookahead.scheming(world)
+        if own is None:
+            planning = lookahead.scheming(world)
+            own = own_plans(world, seat, candidates) if planning else {}
         known: dict[tuple[object, ...], list[str]] = {}
         for answer, values in results.items():
             trial = clone(world)
@@ -144,8 +145,6 @@ def own_plans(world: Game, seat: int, candidates: list[str]) -> dict[str, list[s
     """After each candidate card of a base game's schemin', the cards the seat would play next
     (the normal level's look-ahead, engine.ai.planner): in a play-out the seat follows up its card
     as it means to, not by one-card rules of thumb that may strand a Move without its Rob."""
-    if not lookahead.scheming(world):
-        return {}
     plans = {}
     for answer in candidates:
         verb, _, card = answer.partition(" ")[2].partition(" ")

@@ -123,7 +123,6 @@ class Sight:
         self.power = {p: {b.name for b in game.bandits.values() if has_power(game, b, p)}
                       for p in ("django", "cheyenne")}
         self.gunslinger = float(base().gunslinger_bonus)
-        self._travel: dict[tuple[Position, Position], int] = {}
         self._distance = _DISTANCES.setdefault(id(self.train), {})
         self._shares: dict[tuple[int, ...], list[float]] = {}  # the Gunslinger's soft share by shots fired
 
@@ -143,17 +142,13 @@ class Sight:
         return self.seat_of[a] != self.seat_of[b]
 
     def travel(self, here: Position, there: Position) -> int:
-        """Actions to get from ``here`` to ``there``: a roof move spans three cars (B-7.4)."""
-        key = (here, there)
-        found = self._travel.get(key)
-        if found is None:
-            train = self.train
-            cars = abs(train.car_of[here] - train.car_of[there])
-            roof_here, roof_there = train.is_roof(here), train.is_roof(there)
-            roof_cars = -(-cars // 3)  # a roof move spans up to three cars
-            found = (roof_cars if roof_here else cars) if roof_here == roof_there else 1 + roof_cars
-            self._travel[key] = found
-        return found
+        """Actions to get from ``here`` to ``there``: a roof move spans three cars (B-7.4). Asked only
+        for the potential's distances, kept for the process (``_DISTANCES``)."""
+        train = self.train
+        cars = abs(train.car_of[here] - train.car_of[there])
+        roof_here, roof_there = train.is_roof(here), train.is_roof(there)
+        roof_cars = -(-cars // 3)  # a roof move spans up to three cars
+        return (roof_cars if roof_here else cars) if roof_here == roof_there else 1 + roof_cars
 
     # --- The light rules ---------------------------------------------------------------------------
 
@@ -301,6 +296,10 @@ class Sight:
             value += 15.0
         return value
 
+    def outcomes(self, b: Board, name: str, action: str) -> list[Board]:
+        """The boards once ``name`` has performed ``action``, one for each way it may resolve."""
+        return [self.carry_out(b, name, a) for a in self.resolutions(b, name, action)]
+
     def best(self, b: Board, name: str, action: str) -> tuple[float, Act]:
         found = [(self.worth(b, name, a), a) for a in self.resolutions(b, name, action)]
         return max(found, key=lambda pair: pair[0])
@@ -393,8 +392,7 @@ def plan_worths(sight: Sight, rng: random.Random) -> dict[str, float]:
                 if last_round and not left:
                     tactical += LAST_OF_GAME
             if strategist:
-                firsts = [sight.carry_out(board, me, a) for a in sight.resolutions(board, me, action)]
-                worth = look_ahead(sight, firsts, rest, look) + style.tie * tactical
+                worth = look_ahead(sight, sight.outcomes(board, me, action), rest, look) + style.tie * tactical
             else:
                 worth = tactical
             worth += HIDE if verb == "hide" else 0.0
@@ -471,7 +469,7 @@ def plan(game: Game, seat: int, style: Style, after: str | None = None) -> list[
         boards, depth = [board], min(actions_to_come(game, seat), style.look_ahead + 1)
     else:
         hand.remove(after)
-        boards = [sight.carry_out(board, sight.me, a) for a in sight.resolutions(board, sight.me, card_action(after))]
+        boards = sight.outcomes(board, sight.me, card_action(after))
         depth = min(actions_to_come(game, seat) - 1, style.look_ahead)
     return list(beam(sight, boards, hand, depth)[1])
 
