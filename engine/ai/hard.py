@@ -2,14 +2,15 @@
 
 Each iteration draws one world agreeing with the seat's observation (engine.ai.worlds), then plays
 every candidate answer in a copy of it and plays the rest of the round, the same random numbers for
-every candidate so that only the answer differs. In a base game's schemin' every bandit plays the
-cards the look-ahead plans for it (engine.ai.lookahead.plan): the seat's own plan after each
-candidate card, each rival's as its hand in that world reads; everything else is normal bandits'
-rules of thumb (engine.ai.normal), without their forecast of the pile. The answer whose worlds end
-the round best on average, in dollars ahead of the best rival (engine.ai.value.margin), is chosen.
-Answers clearly behind the best drop out of the race on the way, and the search ends when one is
-left. Otherwise it runs until the time budget is spent, or exactly ``iterations`` worlds
-(deterministic for a given ``rng``, as tests need).
+every candidate so that only the answer differs. In a base game's schemin' the candidates are the
+look-ahead's best three (``shortlist``), and every bandit plays the cards the look-ahead plans for
+it (engine.ai.lookahead.plan): the seat's own plan after each candidate card, each rival's as its
+hand in that world reads; everything else is normal bandits' rules of thumb (engine.ai.normal),
+without their forecast of the pile. The answer whose worlds end the round best on average, in
+dollars ahead of the best rival (engine.ai.value.margin), is chosen. Answers clearly behind the
+best drop out of the race on the way, and the search ends when one is left. Otherwise it runs
+until the time budget is spent, or exactly ``iterations`` worlds (deterministic for a given
+``rng``, as tests need).
 
 ``search`` reads only the seat's view and its decision, so hints and reviews (engine.ai.advice) ask
 it what the bandit would play without ever holding the game.
@@ -38,6 +39,9 @@ RACE_MARGIN = 2.5  # standard errors below the best: out of the race
 # millisecond a plan. The tactician's three cards and eight boards measured as strong but spent every
 # decision's whole budget (issue 32, docs/ai.md).
 RIVALS_PLAN = lookahead.Style(look_ahead=2, beam=4)
+# Schemin' answers searched: the look-ahead's best three. As strong as every candidate over 400 games,
+# in about two thirds of the time a decision (issue 32, docs/ai.md).
+SHORTLIST = 3
 
 
 def decide(
@@ -91,7 +95,9 @@ def search(
         seed = rng.getrandbits(64)
         if own is None:
             planning = lookahead.scheming(world)
-            own = own_plans(world, seat, candidates) if planning else {}
+            if planning:
+                results = {answer: [] for answer in shortlist(world, seat, candidates, keep, random.Random(seed))}
+            own = own_plans(world, seat, list(results)) if planning else {}
         known: dict[tuple[object, ...], list[str]] = {}
         for answer, values in results.items():
             trial = clone(world)
@@ -139,6 +145,15 @@ def candidate_answers(decision: Decision, view: Observation) -> list[str]:
     for hook in hooks_of(view).hide_only:
         hidden = hook(Options(**view["options"]), hidden)
     return [o for o in options if o.partition(" play ")[2] not in hidden]
+
+
+def shortlist(world: Game, seat: int, candidates: list[str], keep: Collection[str], rng: random.Random) -> list[str]:
+    """The schemin' answers worth a search: the look-ahead's best ``SHORTLIST`` of the candidates
+    (the normal level's judgement, engine.ai.planner), and those to ``keep``. The others seldom win
+    the race, and each costs as much as the rest a world: with fewer, the race ends sooner."""
+    worths = lookahead.plan_worths(lookahead.Sight(world, seat, planner.STYLE), rng)
+    ranked = sorted(candidates, key=lambda answer: -worths[answer.partition(" ")[2]])
+    return [answer for answer in candidates if answer in ranked[:SHORTLIST] or answer in keep]
 
 
 def own_plans(world: Game, seat: int, candidates: list[str]) -> dict[str, list[str]]:

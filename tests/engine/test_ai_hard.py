@@ -13,6 +13,7 @@ from engine.ai import choose, hard, lookahead, normal, planner
 from engine.ai.value import margin
 from engine.ai.worlds import clone
 from engine.model import PLANNING, Decision, is_bullet
+from engine.observe import observe
 from engine.scoring import gunslingers, side_scores
 
 
@@ -68,6 +69,29 @@ def test_after_a_card_its_plan_goes_on_with_the_rest_of_the_hand() -> None:
         for card in cards:
             rest.remove(card)
         assert 1 <= len(cards) <= min(lookahead.turns_left(decision_game), planner.STYLE.look_ahead)
+
+
+def test_schemin_searches_the_look_aheads_best_three_answers_and_those_to_keep() -> None:
+    """Issue 32: of a schemin' decision's candidates (B-6.2: a card, a draw) the search weighs the
+    look-ahead's best three by its worths, and an answer a review keeps (the player's own) besides."""
+    checked = 0
+    for game in schemin_moments(9):
+        decision = game.pending
+        assert decision is not None
+        view = observe(game, decision.seat)
+        candidates = hard.candidate_answers(decision, view)
+        if len(candidates) <= hard.SHORTLIST + 1:
+            continue
+        worths = lookahead.plan_worths(lookahead.Sight(game, decision.seat, planner.STYLE), random.Random(1))
+        best = sorted(candidates, key=lambda a: -worths[a.partition(" ")[2]])
+        assert hard.shortlist(game, decision.seat, candidates, (), random.Random(1)) == [
+            a for a in candidates if a in best[:3]]
+        worst = best[-1]
+        assert worst in hard.shortlist(game, decision.seat, candidates, [worst], random.Random(1))
+        found = hard.search(view, decision, random.Random(2), iterations=2, keep=[worst])
+        assert worst in found.kept and len(found.kept) + len(found.dropped) <= hard.SHORTLIST + 1 < len(candidates)
+        checked += 1
+    assert checked >= 3
 
 
 def test_a_plan_answers_with_its_next_card_still_in_hand_hidden_where_it_may_be() -> None:
