@@ -150,7 +150,7 @@ def candidate_answers(decision: Decision, view: Observation) -> list[str]:
 def shortlist(world: Game, seat: int, candidates: list[str], keep: Collection[str], rng: random.Random) -> list[str]:
     """The schemin' answers worth a search: the look-ahead's best ``SHORTLIST`` of the candidates
     (the normal level's judgement, engine.ai.planner), and those to ``keep``. The others seldom win
-    the race, and each costs as much as the rest a world: with fewer, the race ends sooner."""
+    the race, and each costs a play-out in every world: with fewer, each gets more worlds."""
     worths = lookahead.plan_worths(lookahead.Sight(world, seat, planner.STYLE), rng)
     ranked = sorted(candidates, key=lambda answer: -worths[answer.partition(" ")[2]])
     return [answer for answer in candidates if answer in ranked[:SHORTLIST] or answer in keep]

@@ -85,7 +85,7 @@ def test_schemin_searches_the_look_aheads_best_three_answers_and_those_to_keep()
         worths = lookahead.plan_worths(lookahead.Sight(game, decision.seat, planner.STYLE), random.Random(1))
         best = sorted(candidates, key=lambda a: -worths[a.partition(" ")[2]])
         assert hard.shortlist(game, decision.seat, candidates, (), random.Random(1)) == [
-            a for a in candidates if a in best[:3]]
+            a for a in candidates if a in best[:hard.SHORTLIST]]
         worst = best[-1]
         assert worst in hard.shortlist(game, decision.seat, candidates, [worst], random.Random(1))
         found = hard.search(view, decision, random.Random(2), iterations=2, keep=[worst])
