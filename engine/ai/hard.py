@@ -88,21 +88,21 @@ def search(
     seat = decision.seat
     results: dict[str, list[float]] = {answer: [] for answer in candidates}
     dropped: dict[str, float] = {}
-    own: dict[str, list[str]] | None = None  # planned in the first world: the seat's cards are in every one
+    own: dict[str, list[str]] | None = None  # the shortlist and its plans, from the first world
     planning = False
     while True:
         world = knowledge.sample(rng)
         seed = rng.getrandbits(64)
         if own is None:
             planning = lookahead.scheming(world)
+            own = shortlist(world, seat, candidates, keep, random.Random(seed)) if planning else {}
             if planning:
-                results = {answer: [] for answer in shortlist(world, seat, candidates, keep, random.Random(seed))}
-            own = own_plans(world, seat, list(results)) if planning else {}
+                results = {answer: [] for answer in own}
         known: dict[tuple[object, ...], list[str]] = {}
         for answer, values in results.items():
             trial = clone(world)
             apply(trial, answer)
-            schemes = Schemes(seat, own.get(answer, []), known) if planning else None
+            schemes = Schemes(seat, own[answer], known) if planning else None
             play_out_round(trial, random.Random(seed), schemes)
             values.append(margin(trial, seat))
         racing = still_in_the_race(results, keep)
@@ -147,25 +147,21 @@ def candidate_answers(decision: Decision, view: Observation) -> list[str]:
     return [o for o in options if o.partition(" play ")[2] not in hidden]
 
 
-def shortlist(world: Game, seat: int, candidates: list[str], keep: Collection[str], rng: random.Random) -> list[str]:
-    """The schemin' answers worth a search: the look-ahead's best ``SHORTLIST`` of the candidates
-    (the normal level's judgement, engine.ai.planner), and those to ``keep``. The others seldom win
-    the race, and each costs a play-out in every world: with fewer, each gets more worlds."""
-    worths = lookahead.plan_worths(lookahead.Sight(world, seat, planner.STYLE), rng)
+def shortlist(
+    world: Game, seat: int, candidates: list[str], keep: Collection[str], rng: random.Random
+) -> dict[str, list[str]]:
+    """The schemin' answers worth a search, each with the cards the seat plays after it in a play-out.
+
+    The answers are the look-ahead's best ``SHORTLIST`` of the candidates (the normal level's
+    judgement, engine.ai.planner) and those to ``keep``: the others seldom win the race, and each
+    costs a play-out in every world, so with fewer each gets more worlds. After a card come the
+    rest of the look-ahead's best line (planned once a decision: the seat's hand is the same in every
+    world), so that the seat follows up its card as it means to, not by one-card rules of thumb that
+    may strand a Move without its Rob; after a draw, none."""
+    worths, lines = lookahead.weigh_plans(lookahead.Sight(world, seat, planner.STYLE), rng)
     ranked = sorted(candidates, key=lambda answer: -worths[answer.partition(" ")[2]])
-    return [answer for answer in candidates if answer in ranked[:SHORTLIST] or answer in keep]
-
-
-def own_plans(world: Game, seat: int, candidates: list[str]) -> dict[str, list[str]]:
-    """After each candidate card of a base game's schemin', the cards the seat would play next
-    (the normal level's look-ahead, engine.ai.planner): in a play-out the seat follows up its card
-    as it means to, not by one-card rules of thumb that may strand a Move without its Rob."""
-    plans = {}
-    for answer in candidates:
-        verb, _, card = answer.partition(" ")[2].partition(" ")
-        if verb in ("play", "hide"):
-            plans[answer] = lookahead.plan(world, seat, planner.STYLE, after=card)
-    return plans
+    return {answer: lines.get(answer.partition(" ")[2], []) for answer in candidates
+            if answer in ranked[:SHORTLIST] or answer in keep}
 
 
 class Schemes:

@@ -367,6 +367,12 @@ def actions_to_come(game: Game, seat: int) -> int:
 
 def plan_worths(sight: Sight, rng: random.Random) -> dict[str, float]:
     """What each answer of a schemin' decision is worth (the random tie-break included)."""
+    return weigh_plans(sight, rng)[0]
+
+
+def weigh_plans(sight: Sight, rng: random.Random) -> tuple[dict[str, float], dict[str, list[str]]]:
+    """``plan_worths``, and after each card played or hidden the cards of its best line: what
+    ``plan(..., after=card)`` gives, found by the same look-ahead (none without one)."""
     game = sight.game
     decision = game.pending
     assert decision is not None
@@ -379,6 +385,7 @@ def plan_worths(sight: Sight, rng: random.Random) -> dict[str, float]:
     strategist = style.look_ahead > 0
     look = min(left, style.look_ahead)
     worths: dict[str, float] = {}
+    lines: dict[str, list[str]] = {}
     for value in decision.values:
         verb, _, c = value.partition(" ")
         if verb in ("play", "hide"):
@@ -392,7 +399,8 @@ def plan_worths(sight: Sight, rng: random.Random) -> dict[str, float]:
                 if last_round and not left:
                     tactical += LAST_OF_GAME
             if strategist:
-                worth = look_ahead(sight, sight.outcomes(board, me, action), rest, look) + style.tie * tactical
+                utility, line = beam(sight, sight.outcomes(board, me, action), rest, look)
+                worth, lines[value] = utility + style.tie * tactical, list(line)
             else:
                 worth = tactical
             worth += HIDE if verb == "hide" else 0.0
@@ -405,7 +413,7 @@ def plan_worths(sight: Sight, rng: random.Random) -> dict[str, float]:
         else:
             worth = PASS + (sight.utility(board) if strategist else 0.0)
         worths[value] = worth + NOISE * rng.random()
-    return worths
+    return worths, lines
 
 
 def likely_draw(sight: Sight) -> list[str]:

@@ -60,7 +60,8 @@ def test_after_a_card_its_plan_goes_on_with_the_rest_of_the_hand() -> None:
     decision_game = next(g for g in schemin_moments(6) if lookahead.turns_left(g) >= 2)
     decision = decision_game.pending
     assert decision is not None
-    plans = hard.own_plans(decision_game, decision.seat, decision.options)
+    everything = hard.shortlist(decision_game, decision.seat, decision.options, decision.options, random.Random(0))
+    plans = {answer: cards for answer, cards in everything.items() if " play " in answer or " hide " in answer}
     played = [o for o in decision.options if " play " in o or " hide " in o]
     assert played and sorted(plans) == sorted(played)
     for answer, cards in plans.items():
@@ -69,6 +70,8 @@ def test_after_a_card_its_plan_goes_on_with_the_rest_of_the_hand() -> None:
         for card in cards:
             rest.remove(card)
         assert 1 <= len(cards) <= min(lookahead.turns_left(decision_game), planner.STYLE.look_ahead)
+        after = answer.rpartition(" ")[2]  # the look-ahead's line is the plan after that card
+        assert cards == lookahead.plan(decision_game, decision.seat, planner.STYLE, after=after)
 
 
 def test_schemin_searches_the_look_aheads_best_three_answers_and_those_to_keep() -> None:
@@ -84,7 +87,7 @@ def test_schemin_searches_the_look_aheads_best_three_answers_and_those_to_keep()
             continue
         worths = lookahead.plan_worths(lookahead.Sight(game, decision.seat, planner.STYLE), random.Random(1))
         best = sorted(candidates, key=lambda a: -worths[a.partition(" ")[2]])
-        assert hard.shortlist(game, decision.seat, candidates, (), random.Random(1)) == [
+        assert list(hard.shortlist(game, decision.seat, candidates, (), random.Random(1))) == [
             a for a in candidates if a in best[:hard.SHORTLIST]]
         worst = best[-1]
         assert worst in hard.shortlist(game, decision.seat, candidates, [worst], random.Random(1))
