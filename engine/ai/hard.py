@@ -3,7 +3,7 @@
 Each iteration draws one world agreeing with the seat's observation (engine.ai.worlds), then plays
 every candidate answer in a copy of it and plays the rest of the round, the same random numbers for
 every candidate so that only the answer differs. In a base game's schemin' the candidates are the
-look-ahead's best three (``shortlist``), and every bandit plays the cards the look-ahead plans for
+look-ahead's best two (``shortlist``), and every bandit plays the cards the look-ahead plans for
 it (engine.ai.lookahead.plan): the seat's own plan after each candidate card, each rival's as its
 hand in that world reads; everything else is normal bandits' rules of thumb (engine.ai.normal),
 without their forecast of the pile. The answer whose worlds end the round best on average, in
@@ -36,12 +36,14 @@ BUDGET_MS = 200.0  # per decision at most: under the 300 ms goal on one core, wh
 RACE_START = 4  # worlds before any answer may be dropped
 RACE_MARGIN = 2.5  # standard errors below the best: out of the race
 # How a play-out's rivals plan their schemin': two cards ahead on a beam of four, about half a
-# millisecond a plan. The tactician's three cards and eight boards measured as strong but spent every
-# decision's whole budget (issue 32, docs/ai.md).
+# millisecond a plan. The tactician's three cards and eight boards, and plans made again at every go,
+# measured no stronger and cost more time a decision (issue 32, docs/ai.md).
 RIVALS_PLAN = lookahead.Style(look_ahead=2, beam=4)
-# Schemin' answers searched: the look-ahead's best three. As strong as searching every candidate,
-# within the noise of 800 games, in some 60 % of the time a decision (issue 32, docs/ai.md).
-SHORTLIST = 3
+# Schemin' answers searched: the look-ahead's best two. Every candidate, the best three and the best
+# two measured as strong within the noise (0.378, 0.396 and 0.360 over 400, 800 and 400 games alone
+# against three normals), and each answer fewer saves a play-out a world: two take about half the
+# time of three (issue 32, docs/ai.md).
+SHORTLIST = 2
 
 
 def decide(
