@@ -161,8 +161,9 @@ def shortlist(
     world), so that the seat follows up its card as it means to, not by one-card rules of thumb that
     may strand a Move without its Rob; after a draw, none."""
     worths, lines = lookahead.weigh_plans(lookahead.Sight(world, seat, planner.STYLE), rng)
-    ranked = sorted(candidates, key=lambda answer: -worths[answer.partition(" ")[2]])
-    return {answer: lines.get(answer.partition(" ")[2], []) for answer in candidates
+    value = {answer: answer.partition(" ")[2] for answer in candidates}  # "plan play x" → "play x"
+    ranked = sorted(candidates, key=lambda answer: -worths[value[answer]])
+    return {answer: lines.get(value[answer], []) for answer in candidates
             if answer in ranked[:SHORTLIST] or answer in keep}
 
 

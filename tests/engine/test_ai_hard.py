@@ -74,9 +74,10 @@ def test_after_a_card_its_plan_goes_on_with_the_rest_of_the_hand() -> None:
         assert cards == lookahead.plan(decision_game, decision.seat, planner.STYLE, after=after)
 
 
-def test_schemin_searches_the_look_aheads_best_three_answers_and_those_to_keep() -> None:
+def test_schemin_searches_the_look_aheads_best_answers_and_those_to_keep() -> None:
     """Issue 32: of a schemin' decision's candidates (B-6.2: a card, a draw) the search weighs the
-    look-ahead's best three by its worths, and an answer a review keeps (the player's own) besides."""
+    look-ahead's best ``SHORTLIST`` by its worths, and an answer a review keeps (the player's own)
+    besides."""
     checked = 0
     for game in schemin_moments(9):
         decision = game.pending
