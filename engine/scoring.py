@@ -59,14 +59,22 @@ def side_scores(game: Game) -> list[tuple[list[str], int]]:
     return [(side, sum(totals[n] for n in side)) for side in sides(game)]
 
 
+def contenders(game: Game) -> list[str]:
+    """The bandits who may still win, side by side: everyone, unless an expansion says otherwise
+    (arrested at the Escape, H-22; thrown off the train or left in the cell with Marshal &
+    Prisoners, engine.prisoners.objectives)."""
+    pool = [name for side in sides(game) for name in side]
+    for hook in game.hooks.contenders:
+        pool = hook(game, pool)
+    return pool
+
+
 def winners(game: Game) -> list[str]:
     """B-8.3: the richest side; a tie goes to the fewest bullets received; still tied, they share.
     The winning sides' bandits, all of them.
 
-    Only contenders may win: everyone, unless an expansion says otherwise (arrested, H-22)."""
-    pool = [name for side in sides(game) for name in side]
-    for hook in game.hooks.contenders:
-        pool = hook(game, pool)
+    Only contenders may win."""
+    pool = contenders(game)
     standing = [(side, total) for side, total in side_scores(game) if any(n in pool for n in side)]
     if not standing:
         return []

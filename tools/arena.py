@@ -313,6 +313,11 @@ class Tally:
     def paired(self, level: str) -> tuple[float, float]:
         return paired_interval(self.deal_shares[level])
 
+    def latency(self, level: str) -> tuple[float, float]:
+        """The level's decision time in milliseconds: median and 95th percentile."""
+        ms = [t * 1000 for t in self.times[level]]
+        return (statistics.median(ms) if ms else 0.0), percentile(ms, 0.95)
+
 
 @dataclass(frozen=True)
 class Run:
@@ -371,12 +376,11 @@ def report(lineup: Lineup, seating: str, tally: Tally, players: int) -> list[str
     for level in dict.fromkeys(lineup.levels):
         seats, bandit_seats = lineup.levels[lineup.marshal:].count(level), players - lineup.marshal
         rate, wilson_ci, paired_ci = tally.rate(level), interval(tally.wilson(level)), interval(tally.paired(level))
-        ms = [t * 1000 for t in tally.times[level]]
-        median, p95 = (statistics.median(ms) if ms else 0.0), percentile(ms, 0.95)
+        median, p95 = tally.latency(level)
         margin = statistics.fmean(tally.margins[level]) if tally.margins[level] else 0.0
         print(f"{level}: {seats} seat(s) of {bandit_seats} (fair share {seats / bandit_seats:.2f}), "
               f"wins {rate:.3f} (95% Wilson {wilson_ci}, paired {paired_ci}), mean margin ${margin:+.0f}, "
-              f"decisions {len(ms)}, median {median:.1f} ms, p95 {p95:.1f} ms")
+              f"decisions {len(tally.times[level])}, median {median:.1f} ms, p95 {p95:.1f} ms")
         fields += [f"{level}_win={rate:.3f}", f"{level}_ci={wilson_ci}", f"{level}_paired_ci={paired_ci}",
                    f"{level}_margin={margin:.0f}", f"{level}_median_ms={median:.1f}", f"{level}_p95_ms={p95:.1f}"]
     return fields
@@ -385,10 +389,12 @@ def report(lineup: Lineup, seating: str, tally: Tally, players: int) -> list[str
 # Issue 32's line-ups and goals. The benchmark level is a yardstick of its own branch; until
 # engine.ai has it, ``--stand-in tactician=LEVEL`` previews the table with another level.
 BENCHMARK = "tactician"
-GOAL_GAMES = 200  # per line-up: ±0.07 at a share near 0.5 (hard lines: ~4 s per game per hard seat)
+GOAL_GAMES = 200  # per line-up: ±0.07 at a share near 0.5 (hard lines: ~3 s per game per hard seat)
 # For the estimate printed first, measured on one core of the development machine: a hard seat
-# takes ~30 decisions a game, at its own budget or at ~3.5 ms a world with --iterations.
-SECONDS_PER_HARD_GAME = 4.0
+# takes ~30 decisions a game, at its own budget or at ~3.5 ms a world with --iterations. Since the
+# search weighs the look-ahead's best two answers most decisions end before the budget: 200 games of
+# every line took 30 minutes with --jobs 2 (issue 32, 2026-11-27).
+SECONDS_PER_HARD_GAME = 3.0
 SECONDS_PER_HARD_WORLD = 0.1
 SECONDS_PER_GAME = 0.05  # a game of rules-of-thumb bandits
 
@@ -464,12 +470,15 @@ def goals(run: Run, stand_ins: dict[str, str], work: Workers, jobs: int) -> list
         print(f"{goal.name}: {share:.3f} (paired 95% {interval(paired)}) in {time.monotonic() - began:.0f} s",
               flush=True)
         rivals = len(lineup.levels) - goal.seats
+        median, p95 = tally.latency(lineup.levels[0])
         rows.append(f"| {goal.seats} {lineup.levels[0]} vs {rivals} {lineup.levels[-1]} ({goal.players}p) "
                     f"| {tally.games} | {tally.deals} | {share:.3f} | {interval(paired)} | {goal.fair:.2f} "
-                    f"| {share / goal.fair:.2f} | {goal.wanted()} | {'yes' if reached else 'no'} |")
+                    f"| {share / goal.fair:.2f} | {median:.1f} / {p95:.1f} | {goal.wanted()} "
+                    f"| {'yes' if reached else 'no'} |")
         fields.append(f"{goal.name}={share:.3f}")
-    print("| line-up | games | deals | our share | paired 95% | fair share | x fair | goal | met |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| line-up | games | deals | our share | paired 95% | fair share | x fair | our decision ms, median / p95 "
+          "| goal | met |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     print("\n".join(rows))
     return [f"met={met}/{len(GOALS)}", *fields]
 

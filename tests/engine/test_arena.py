@@ -140,5 +140,8 @@ def test_the_goals(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
     assert list(fields) == ["met", *(goal.name for goal in GOALS)]
     rows = [line for line in out.splitlines() if line.startswith("| 1 ") or line.startswith("| 2 ")]
     assert len(rows) == len(GOALS)
+    for row in rows:  # our level's decision time, median / p95 (the time budget beside its share)
+        median, p95 = (float(ms) for ms in row.split("|")[8].split("/"))
+        assert 0 < median <= p95
     assert fields["met"] == f"{sum(row.endswith('| yes |') for row in rows)}/{len(GOALS)}"
     assert fields["normal_2v2"] == "1.000"  # normal bandits against random ones

@@ -43,7 +43,7 @@ from engine.horses.model import COACH_IN, COACH_ROOF, ESCAPED, Coach
 from engine.horses.rules import ESCAPE, RIDE_REACH, SHOTGUN
 from engine.horses.scoring import ransom
 from engine.model import NEUTRAL, OVER, Decision, Game, card_action, is_bullet, loot_kind
-from engine.scoring import scores
+from engine.scoring import contenders, scores
 from engine.train import Position
 
 SHOTGUN_HIT = 300.0  # stopping at the shotgun's position: a neutral bullet and a flight (H-11)
@@ -401,17 +401,10 @@ def expected_scores(game: Game, seat: int) -> dict[str, float] | None:
         return None
     if game.phase == OVER:
         final = scores(game)
-        can_win = _contenders(game)
+        can_win = set(contenders(game))
         return {name: value - (0.0 if name in can_win else ARRESTED) for name, value in final.items()}
     now = standings(game, seat, exact=True)
     return {name: value + ransom(game, game.bandits[name]) for name, value in now.items()}
-
-
-def _contenders(game: Game) -> set[str]:
-    pool = list(game.bandits)
-    for hook in game.hooks.contenders:
-        pool = hook(game, pool)
-    return set(pool)
 
 
 HOOKS.decide.update({"attack": attack, "attack-wagon": attack_wagon, "ride": ride, "hostage": hostage, "flee": flee})
