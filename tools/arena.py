@@ -392,7 +392,7 @@ BENCHMARK = "tactician"
 GOAL_GAMES = 200  # per line-up: ±0.07 at a share near 0.5 (hard lines: ~3 s per game per hard seat)
 # For the estimate printed first, measured on one core of the development machine: a hard seat
 # takes ~30 decisions a game, at its own budget or at ~3.5 ms a world with --iterations. Since the
-# search weighs the look-ahead's best two answers most decisions end before the budget: 200 games of
+# search weighs the look-ahead's best two answers, most decisions end before the budget: 200 games of
 # every line took 30 minutes with --jobs 2 (issue 32, 2026-11-27).
 SECONDS_PER_HARD_GAME = 3.0
 SECONDS_PER_HARD_WORLD = 0.1
