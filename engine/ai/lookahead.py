@@ -342,6 +342,17 @@ class Sight:
 PURSE = kind_worth("purse")
 
 
+def reach_lead(game: Game, seat: int) -> float:
+    """How much more loot the seat's bandit has within reach than the best-placed rival
+    (``Sight.potential`` on the board as it stands): the hard bandit's play-outs end with a round,
+    and where the bandits then stand is part of what the end is worth (engine.ai.hard.leaf)."""
+    sight = Sight(game, seat)
+    board = sight.board()
+    me = sight.me
+    rivals = (sight.potential(board, name) for name in board.at if sight.rival(name, me))
+    return sight.potential(board, me) - max(rivals, default=0.0)
+
+
 # --- Schemin' -------------------------------------------------------------------------------------
 
 

@@ -12,9 +12,10 @@ from engine import apply, new_game
 from engine.ai import choose, hard, lookahead, normal, planner
 from engine.ai.value import margin
 from engine.ai.worlds import clone
-from engine.model import PLANNING, Decision, is_bullet
+from engine.model import PLANNING, Decision, Options, is_bullet
 from engine.observe import observe
 from engine.scoring import gunslingers, side_scores
+from engine.setup import seating
 
 
 def schemin_moments(seed: int):  # type: ignore[no-untyped-def]
@@ -193,4 +194,37 @@ def test_at_the_end_of_the_game_the_value_is_the_count_itself() -> None:
     for seat in range(4):
         others = [total for index, total in enumerate(final) if index != seat]
         assert margin(game, seat) == pytest.approx(final[seat] - max(others))
+        assert hard.leaf(game, seat) == margin(game, seat)  # loot within reach: none is left to reach
     assert len(gunslingers(game)) == 2
+
+
+def test_a_play_out_that_stops_at_a_round_counts_the_loot_within_reach() -> None:
+    """A play-out's end is worth the margin and the seat's lead in loot within reach (the
+    look-ahead's potential) over the best-placed rival: a jewel beside Ghost alone is worth more to
+    him the farther his rivals stand from it, and nothing more than to a rival beside it."""
+    game = new_game(["ghost", "doc", "tuco", "belle"], seed=3)
+    train = game.train
+    game.floor_loot = {train.inside(2): ["jewel"]}
+    game.marshal = train.inside(0)
+    places = {"ghost": train.inside(2), "doc": train.roof(4), "tuco": train.roof(4), "belle": train.roof(4)}
+    for name, at in places.items():
+        game.bandits[name].at = at
+    alone = lookahead.reach_lead(game, 0)
+    assert alone > 0 and lookahead.reach_lead(game, 1) == -alone  # Doc: behind by Ghost's lead
+    assert hard.leaf(game, 0) == pytest.approx(margin(game, 0) + hard.REACH * alone)
+    game.bandits["doc"].at = train.inside(3)  # a car from the jewel
+    near = lookahead.reach_lead(game, 0)
+    game.bandits["doc"].at = train.inside(2)  # beside it
+    beside = lookahead.reach_lead(game, 0)
+    assert alone > near > 0
+    assert beside == pytest.approx(0.0)  # side by side, the jewel is as near to either
+
+
+def test_outside_a_base_game_a_play_outs_end_is_the_margin_alone() -> None:
+    """The look-ahead's board knows the base game's train and loot only: with the horses (H-1) or two
+    bandits a player (V-2) the loot within reach is not counted."""
+    for options in (Options(horses=True), Options(variant="two-bandits")):
+        players = 2 if options.variant != "none" else 4
+        game = new_game(seating(options).cast(random.Random(2), players), seed=2, options=options)
+        for seat in range(players):
+            assert hard.leaf(game, seat) == margin(game, seat)
