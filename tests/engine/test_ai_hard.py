@@ -222,9 +222,16 @@ def test_a_play_out_that_stops_at_a_round_counts_the_loot_within_reach() -> None
 
 def test_outside_a_base_game_a_play_outs_end_is_the_margin_alone() -> None:
     """The look-ahead's board knows the base game's train and loot only: with the horses (H-1) or two
-    bandits a player (V-2) the loot within reach is not counted."""
+    bandits a player (V-2) the loot within reach is not counted, though the board would find a lead."""
     for options in (Options(horses=True), Options(variant="two-bandits")):
         players = 2 if options.variant != "none" else 4
         game = new_game(seating(options).cast(random.Random(2), players), seed=2, options=options)
-        for seat in range(players):
-            assert hard.leaf(game, seat) == margin(game, seat)
+        rng, leads, round_no = random.Random(2), [], 0
+        while (decision := game.pending) is not None:
+            if game.round_no != round_no:  # where a play-out would stop
+                round_no = game.round_no
+                for seat in range(players):
+                    assert hard.leaf(game, seat) == margin(game, seat)
+                    leads.append(lookahead.reach_lead(game, seat))
+            apply(game, choose(game, decision.seat, "normal", rng=rng))
+        assert any(leads)
