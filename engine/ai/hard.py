@@ -129,7 +129,7 @@ def leaf(game: Game, seat: int) -> float:
     (``REACH``, engine.ai.lookahead.reach_lead). Expansions and variants have positions and loot the
     look-ahead's board does not know: there, the margin alone."""
     value = margin(game, seat)
-    if game.phase != OVER and lookahead.base_game(game) and game.seats[seat].bandits:
+    if game.phase != OVER and lookahead.base_game(game):  # every seat has a bandit there
         value += REACH * lookahead.reach_lead(game, seat)
     return value
 
