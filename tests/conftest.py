@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.postgres import Server, binaries
+from tests.postgres import Server, binaries, sweep
 
 LEFT_BEHIND_GRACE = 10.0  # seconds a left-behind thread has to end once its owner is collected
 
@@ -57,6 +57,7 @@ def postgres_server() -> Iterator[Server]:
         if REQUIRE_POSTGRES:
             pytest.fail("COLT_REQUIRE_POSTGRES=1 but PostgreSQL's binaries are not installed")
         pytest.skip("PostgreSQL is not installed (Debian's postgresql package): its backend's tests are skipped")
+    sweep(bin_dir)
     server = Server(bin_dir)
     server.start()
     try:
