@@ -90,15 +90,13 @@ def sweep(bin_dir: Path, root: Path | None = None) -> list[Path]:
     is left alone."""
     swept = []
     for folder in sorted(Path(root or tempfile.gettempdir()).glob(f"{PREFIX}*")):
-        pid_file = folder / "data" / "postmaster.pid"
-        owner = _pid(folder / OWNER) or _pid(pid_file)
+        server = _pid(folder / "data" / "postmaster.pid")
+        owner = _pid(folder / OWNER) or server
         if owner is None or alive(owner):
             continue
-        left = Server(bin_dir, folder)
-        server = _pid(pid_file)
         if server is not None and alive(server):
             with contextlib.suppress(RuntimeError):  # it stopped on its own meanwhile
-                left.stop()  # which removes the folder too
+                Server(bin_dir, folder).stop()
         shutil.rmtree(folder, ignore_errors=True)
         swept.append(folder)
     return swept
