@@ -68,6 +68,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
 from engine.ai import BENCHMARK_LEVELS, LEVELS, choose
 from engine.ai.hard import BUDGET_MS
@@ -255,17 +256,24 @@ def play_deal(deal: Deal) -> list[Played]:
     return played
 
 
-Workers = Callable[[Callable[[Deal], list[Played]], Iterable[Deal]], Iterator[list[Played]]]
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 
-def one_by_one(work: Callable[[Deal], list[Played]], deals: Iterable[Deal]) -> Iterator[list[Played]]:
-    return map(work, deals)
+class Workers(Protocol):
+    """Where tasks are done: ``work`` on each, the results in the tasks' order (``workers``)."""
+
+    def __call__(self, work: Callable[[Task], Result], tasks: Iterable[Task], /) -> Iterator[Result]: ...
+
+
+def one_by_one(work: Callable[[Task], Result], tasks: Iterable[Task], /) -> Iterator[Result]:
+    return map(work, tasks)
 
 
 @contextmanager
 def workers(jobs: int) -> Iterator[Workers]:
-    """Deals played in this process, or in ``jobs`` forked ones (answered in deal order); forked
-    workers inherit this process's modules and string hashing, so they play exactly as it would."""
+    """Deals (or any jobs) played in this process, or in ``jobs`` forked ones (answered in order);
+    forked workers inherit this process's modules and string hashing, so they play exactly as it would."""
     if jobs <= 1:
         yield one_by_one
         return
