@@ -272,7 +272,7 @@ def one_by_one(work: Callable[[Task], Result], tasks: Iterable[Task], /) -> Iter
 
 @contextmanager
 def workers(jobs: int) -> Iterator[Workers]:
-    """Deals (or any jobs) played in this process, or in ``jobs`` forked ones (answered in order);
+    """Deals (or any tasks) done in this process, or in ``jobs`` forked ones (answered in order);
     forked workers inherit this process's modules and string hashing, so they play exactly as it would."""
     if jobs <= 1:
         yield one_by_one

@@ -237,8 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default=None, help="write the rows here as JSON")
     args = parser.parse_args(argv)
-    if not 3 <= args.players <= 6:
-        parser.error("the base game is for 3 to 6 players")
+    table = seating(Options())
+    if not table.min_players <= args.players <= table.max_players:
+        parser.error(f"the base game is for {table.min_players} to {table.max_players} players")
     how = Job(deal=0, levels=(), plays=args.plays, worlds=args.worlds, budget_ms=args.budget_ms,
               iterations=args.iterations)
     work = jobs(args.games, args.seed, args.players, args.rivals, how)
