@@ -73,7 +73,7 @@ from typing import Protocol, TypeVar
 from engine.ai import BENCHMARK_LEVELS, LEVELS, choose
 from engine.ai.hard import BUDGET_MS
 from engine.flow import apply
-from engine.model import Options
+from engine.model import Game, Options
 from engine.prisoners.model import MARSHAL
 from engine.scoring import side_scores, winners
 from engine.setup import new_game, seating
@@ -197,10 +197,8 @@ def play_seated(
         apply(game, answer, seat=seat)
     won = winners(game)
     if margins is not None:
-        final = side_scores(game)
-        for index, (side, score) in enumerate(final):
-            rivals = [v for other, (_, v) in enumerate(final) if other != index]
-            margins[seated[game.bandits[side[0]].seat]].append(score - max(rivals))
+        for side, margin in side_margins(game):
+            margins[seated[game.bandits[side[0]].seat]].append(margin)
     shares: dict[str, float] = defaultdict(float)
     for name in won:
         if name in game.bandits:
@@ -208,6 +206,13 @@ def play_seated(
         else:  # the Marshal player (M-9)
             shares[MARSHAL] += 1 / len(won)
     return shares
+
+
+def side_margins(game: Game) -> list[tuple[list[str], float]]:
+    """Each side (engine.scoring.sides) with its final score less the best other side's."""
+    final = side_scores(game)
+    return [(side, score - max(v for other, (_, v) in enumerate(final) if other != index))
+            for index, (side, score) in enumerate(final)]
 
 
 def play(

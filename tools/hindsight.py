@@ -37,10 +37,10 @@ from engine.ai import BENCHMARK_LEVELS, LEVELS, choose, hard
 from engine.flow import apply
 from engine.model import Game, Options
 from engine.observe import observe
-from engine.scoring import side_scores, winners
+from engine.scoring import winners
 from engine.setup import new_game, seating
 from engine.snapshot import from_json, to_json
-from tools.arena import workers
+from tools.arena import side_margins, workers
 
 HARD = "hard"
 AFTER = "normal"  # how the seat plays on after the answer: hard itself would cost a search a decision
@@ -91,15 +91,10 @@ def best_two(found: hard.Averages) -> list[str]:
 def outcome(game: Game, seat: int) -> tuple[float, float]:
     """The seat's margin over the best other side at the game's end, and its share of the win
     (B-8.3: tied winners share it)."""
-    mine, best = 0.0, float("-inf")
-    for side, score in side_scores(game):
-        if any(game.bandits[name].seat == seat for name in side):
-            mine = score
-        else:
-            best = max(best, score)
+    margin = next(margin for side, margin in side_margins(game) if any(game.bandits[n].seat == seat for n in side))
     won = winners(game)
     share = sum(game.bandits[name].seat == seat for name in won if name in game.bandits) / len(won) if won else 0.0
-    return mine - best, share
+    return margin, share
 
 
 def play_to_end(snapshot: dict[str, object], answer: str, levels: Sequence[str], seed: int) -> tuple[float, float]:
@@ -180,10 +175,14 @@ def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
     return statistics.fmean(values), statistics.stdev(values) / len(values) ** 0.5
 
 
+def leads(rows: Sequence[Row]) -> tuple[tuple[float, float], ...]:
+    """The first answer's mean lead and its standard error: in the fresh gap, margin and win."""
+    return (mean_and_error([row.gap for row in rows]), mean_and_error([row.margin_gain for row in rows]),
+            mean_and_error([row.win_gain for row in rows]))
+
+
 def line(label: str, rows: Sequence[Row]) -> str:
-    gap, _ = mean_and_error([row.gap for row in rows])
-    margin, margin_error = mean_and_error([row.margin_gain for row in rows])
-    win, win_error = mean_and_error([row.win_gain for row in rows])
+    (gap, _), (margin, margin_error), (win, win_error) = leads(rows)
     return (f"{label:<28} {len(rows):>6} {gap:>8.0f} {margin:>8.0f} ± {margin_error:<5.0f}"
             f" {win:>+7.3f} ± {win_error:.3f}")
 
@@ -216,9 +215,7 @@ def summary(rows: Sequence[Row]) -> list[str]:
                        (lambda row: row.normal, "first is normal's")):
         for value, part in sorted(groups(rows, key).items(), key=lambda item: str(item[0])):
             lines.append(line(f"{label} {value}", part))
-    gap, _ = mean_and_error([row.gap for row in rows])
-    margin, _ = mean_and_error([row.margin_gain for row in rows])
-    win, _ = mean_and_error([row.win_gain for row in rows])
+    (gap, _), (margin, _), (win, _) = leads(rows)
     lines.append(f"decisions={len(rows)} gap={gap:.0f} margin={margin:.0f} win={win:+.3f}")
     return lines
 
