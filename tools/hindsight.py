@@ -1,13 +1,17 @@
 """What the hard bandit's preferences are worth by the game's end (issue 32, docs/ai.md).
 
     python -m tools.hindsight --games 40 --seed 800 [--rivals tactician] [--players 4]
+                              [--phase schemin|stealin] [--against second|normal|left-out]
                               [--plays 4] [--worlds 60] [--jobs 2] [--out rows.json]
 
 A play-out of the search stops at a round's end; this asks the game itself. In each game one hard
-bandit plays against ``--rivals`` (its seat turns with the deal). At each of its schemin' decisions
-where the search weighs two answers or more:
+bandit plays against ``--rivals`` (its seat turns with the deal). At each of its decisions of the
+``--phase`` (schemin', or Stealin': a destination, target or token) where the search weighs two
+answers or more:
 
-1. the search, as hard plays it, names its best two answers;
+1. the search, as hard plays it, names its pick, and the answer it is weighed against
+   (``--against``): the search's own second best, the normal level's answer (only where the two
+   differ), or the look-ahead's best schemin' answer that the search's shortlist leaves out;
 2. a second search on ``--worlds`` fresh worlds, both answers kept in the race, prices them again,
    so that the gap between them was not chosen on the worlds that measure it;
 3. the real game, its hidden cards and decks as they truly lie, is copied and played to its end from
@@ -15,12 +19,12 @@ where the search weighs two answers or more:
    on as a normal bandit, each rival as its level.
 
 The game then goes on with hard's answer. Each such decision gives one row (``--out`` keeps them as
-JSON): the round, the two answers, whether the first is the normal level's own answer (the
-look-ahead's best), the fresh gap, and each answer's mean margin over the best rival and share of
+JSON): the round, the two answers (the first is the search's pick), whether the first is the normal
+level's own answer, the fresh gap, and each answer's mean margin over the best rival and share of
 the win at the end. The summary reads them by quarters of the fresh gap, by round, by the first
-answer's card and by whether the search departs from the look-ahead. Its last line is
-``decisions=N gap=X margin=Y win=Z``: the first answer's lead over the second, in the fresh search's
-dollars, and at the game's end in margin and in share of the win.
+answer's card (or kind of Stealin' decision) and by whether the search departs from the normal
+level. Its last line is ``decisions=N gap=X margin=Y win=Z``: the first answer's lead over the
+second, in the fresh search's dollars, and at the game's end in margin and in share of the win.
 """
 
 from __future__ import annotations
@@ -33,9 +37,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
 
 import engine  # noqa: F401  (registers every decision handler)
-from engine.ai import BENCHMARK_LEVELS, LEVELS, choose, hard
+from engine.ai import BENCHMARK_LEVELS, LEVELS, choose, hard, lookahead
+from engine.ai.worlds import Knowledge
 from engine.flow import apply
-from engine.model import Game, Options
+from engine.model import Decision, Game, Options
 from engine.observe import observe
 from engine.scoring import winners
 from engine.setup import new_game, seating
@@ -44,6 +49,11 @@ from tools.arena import side_margins, workers
 
 HARD = "hard"
 AFTER = "normal"  # how the seat plays on after the answer: hard itself would cost a search a decision
+PHASES: dict[str, Callable[[Decision], bool]] = {
+    "schemin": lambda decision: decision.kind == "plan",
+    "stealin": lambda decision: decision.kind != "plan",
+}
+AGAINST = ("second", "normal", "left-out")
 
 
 @dataclass(frozen=True)
@@ -52,7 +62,7 @@ class Row:
 
     deal: int
     round: int
-    answers: tuple[str, str]  # the search's first and second
+    answers: tuple[str, str]  # the search's pick and the answer weighed against it
     normal: bool  # the first is the normal level's own answer
     fresh: tuple[float, float]  # their means in the fresh search, dollars at a play-out's end
     margin: tuple[float, float]  # their mean margins at the game's end
@@ -79,6 +89,8 @@ class Job:
     worlds: int
     budget_ms: float | None
     iterations: int | None
+    phase: str = "schemin"  # one of PHASES
+    against: str = "second"  # one of AGAINST
 
 
 def best_two(found: hard.Averages) -> list[str]:
@@ -86,6 +98,31 @@ def best_two(found: hard.Averages) -> list[str]:
     kept = sorted(found.kept, key=lambda answer: -found.kept[answer])
     dropped = sorted(found.dropped, key=lambda answer: -found.dropped[answer])
     return (kept + dropped)[:2]
+
+
+def left_out(game: Game, found: hard.Averages, rng: random.Random) -> str | None:
+    """The look-ahead's best schemin' answer that the search did not weigh (its shortlist left it
+    out), judged on a world drawn from the seat's view as the search judges; None outside a base
+    game's schemin' or where every answer was weighed."""
+    decision = game.pending
+    assert decision is not None
+    view = observe(game, decision.seat)
+    world = Knowledge(view, decision).sample(rng)
+    if not lookahead.scheming(world):
+        return None
+    candidates = hard.candidate_answers(decision, view)
+    ranked, _ = hard.look_ahead_ranking(world, decision.seat, candidates, rng)
+    return next((answer for answer in ranked if answer not in found.kept and answer not in found.dropped), None)
+
+
+def pair(game: Game, found: hard.Averages, against: str, normal_answer: str, rng: random.Random) -> list[str]:
+    """The search's pick and the answer to weigh against it (``AGAINST``); the pick alone where there
+    is none."""
+    if against == "second":
+        return best_two(found)
+    other = normal_answer if against == "normal" else left_out(game, found, rng)
+    pick = found.pick()
+    return [pick] if other is None or other == pick else [pick, other]
 
 
 def outcome(game: Game, seat: int) -> tuple[float, float]:
@@ -116,10 +153,11 @@ def weigh(game: Game, job: Job, found: hard.Averages, rng: random.Random) -> Row
     """The row of one decision, or None where the search weighed one answer only."""
     decision = game.pending
     assert decision is not None
-    two = best_two(found)
+    seat = decision.seat
+    normal_answer = choose(game, seat, AFTER, rng=random.Random(rng.getrandbits(64)))
+    two = pair(game, found, job.against, normal_answer, rng)
     if len(two) < 2:
         return None
-    seat = decision.seat
     fresh = hard.search(observe(game, seat), decision, random.Random(rng.getrandbits(64)),
                         iterations=job.worlds, keep=two)
     means = {**fresh.dropped, **fresh.kept}
@@ -129,7 +167,6 @@ def weigh(game: Game, job: Job, found: hard.Averages, rng: random.Random) -> Row
         seed = rng.getrandbits(48)
         for answer in two:
             ends[answer].append(play_to_end(snapshot, answer, job.levels, seed))
-    normal_answer = choose(game, seat, AFTER, rng=random.Random(rng.getrandbits(64)))
     first, second = two
     return Row(
         deal=job.deal, round=game.round_no, answers=(first, second), normal=first == normal_answer,
@@ -140,14 +177,14 @@ def weigh(game: Game, job: Job, found: hard.Averages, rng: random.Random) -> Row
 
 
 def play_deal(job: Job) -> list[Row]:
-    """One game of the deal, hard's schemin' decisions weighed as it goes."""
+    """One game of the deal, hard's decisions of the phase weighed as it goes."""
     game = new_game(seating(Options()).cast(random.Random(job.deal), len(job.levels)), seed=job.deal)
     rngs = [random.Random(job.deal * 1_000 + seat) for seat in range(len(job.levels))]
     rng = random.Random(job.deal)
     rows = []
     while (decision := game.pending) is not None:
         seat = decision.seat
-        if job.levels[seat] == HARD and decision.kind == "plan":
+        if job.levels[seat] == HARD and PHASES[job.phase](decision):
             found = hard.search(observe(game, seat), decision, rngs[seat], budget_ms=job.budget_ms,
                                 iterations=job.iterations)
             row = weigh(game, job, found, rng)
@@ -201,8 +238,11 @@ def quarters(rows: Sequence[Row]) -> list[list[Row]]:
 
 
 def card(answer: str) -> str:
-    """"plan play belle:fire" → "fire"; "plan draw" → "draw"."""
-    return answer.rpartition(":")[2] if ":" in answer else answer.rpartition(" ")[2]
+    """"plan play belle:fire" → "fire"; "plan draw" → "draw"; a Stealin' answer, its kind: "move 3" → "move"."""
+    kind, _, value = answer.partition(" ")
+    if kind != "plan":
+        return kind
+    return value.rpartition(":")[2] if ":" in value else value.rpartition(" ")[2]
 
 
 def summary(rows: Sequence[Row]) -> list[str]:
@@ -227,6 +267,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=800, help="the first deal")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rivals", default="tactician", choices=[*LEVELS, *BENCHMARK_LEVELS])
+    parser.add_argument("--phase", default="schemin", choices=list(PHASES), help="the decisions weighed")
+    parser.add_argument("--against", default="second", choices=AGAINST,
+                        help="the search's second best, the normal level's answer, or the look-ahead's best"
+                             " schemin' answer the shortlist leaves out")
     parser.add_argument("--plays", type=int, default=4, help="games played to the end from each answer")
     parser.add_argument("--worlds", type=int, default=60, help="worlds of the fresh search")
     parser.add_argument("--budget-ms", type=float, default=None, help="hard's time a decision (default: its own)")
@@ -237,8 +281,10 @@ def main(argv: list[str] | None = None) -> int:
     table = seating(Options())
     if not table.min_players <= args.players <= table.max_players:
         parser.error(f"the base game is for {table.min_players} to {table.max_players} players")
+    if args.against == "left-out" and args.phase != "schemin":
+        parser.error("only schemin' has a shortlist to leave answers out")
     how = Job(deal=0, levels=(), plays=args.plays, worlds=args.worlds, budget_ms=args.budget_ms,
-              iterations=args.iterations)
+              iterations=args.iterations, phase=args.phase, against=args.against)
     work = jobs(args.games, args.seed, args.players, args.rivals, how)
     with workers(args.jobs) as pool:
         rows = [row for deal in pool(play_deal, work) for row in deal]

@@ -178,11 +178,19 @@ def shortlist(
     rest of the look-ahead's best line (planned once a decision: the seat's hand is the same in every
     world), so that the seat follows up its card as it means to, not by one-card rules of thumb that
     may strand a Move without its Rob; after a draw, none."""
+    ranked, lines = look_ahead_ranking(world, seat, candidates, rng)
+    return {answer: lines[answer] for answer in candidates if answer in ranked[:SHORTLIST] or answer in keep}
+
+
+def look_ahead_ranking(
+    world: Game, seat: int, candidates: list[str], rng: random.Random
+) -> tuple[list[str], dict[str, list[str]]]:
+    """The schemin' answers best first by the normal level's look-ahead (engine.ai.planner), each with
+    the rest of its best line: the cards the seat means to play after it (none after a draw)."""
     worths, lines = lookahead.weigh_plans(lookahead.Sight(world, seat, planner.STYLE), rng)
     value = {answer: answer.partition(" ")[2] for answer in candidates}  # "plan play x" → "play x"
     ranked = sorted(candidates, key=lambda answer: -worths[value[answer]])
-    return {answer: lines.get(value[answer], []) for answer in candidates
-            if answer in ranked[:SHORTLIST] or answer in keep}
+    return ranked, {answer: lines.get(value[answer], []) for answer in candidates}
 
 
 class Schemes:

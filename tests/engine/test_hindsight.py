@@ -10,7 +10,9 @@ import pytest
 
 from engine import apply, new_game
 from engine.ai import choose, hard
+from engine.ai.worlds import Knowledge
 from engine.model import OVER, Game, Options
+from engine.observe import observe
 from engine.scoring import side_scores, winners
 from engine.setup import seating
 from engine.snapshot import to_json
@@ -64,6 +66,35 @@ def test_the_best_two_are_the_race_s_then_the_dropped() -> None:
     assert hindsight.best_two(hard.Averages({"a": 0.0}, {}, worlds=0)) == ["a"]
 
 
+def test_the_answer_weighed_against_the_pick_is_the_one_asked_for() -> None:
+    """The search's second, the normal level's answer where it differs, or the look-ahead's best
+    answer outside the shortlist."""
+    found = hard.Averages({"a": -10.0, "b": 5.0}, {"c": 50.0}, worlds=10)
+    game = at_a_schemin_decision()
+    rng = random.Random(3)
+    assert hindsight.pair(game, found, "second", "z", rng) == ["b", "a"]
+    assert hindsight.pair(game, found, "normal", "z", rng) == ["b", "z"]
+    assert hindsight.pair(game, found, "normal", "b", rng) == ["b"]  # the normal level agrees: no row
+
+
+def test_the_answer_left_out_is_the_look_ahead_s_best_beyond_the_shortlist() -> None:
+    game = at_a_schemin_decision()
+    decision = game.pending
+    assert decision is not None
+    found = hard.search(observe(game, decision.seat), decision, random.Random(2), iterations=4)
+    searched = {*found.kept, *found.dropped}
+    assert len(searched) == hard.SHORTLIST
+    other = hindsight.left_out(game, found, random.Random(4))
+    assert other is not None and other not in searched and other in decision.options
+    rng = random.Random(4)  # the same numbers as left_out's: the same world, the same ranking
+    view = observe(game, decision.seat)
+    world = Knowledge(view, decision).sample(rng)
+    ranked, _ = hard.look_ahead_ranking(world, decision.seat, hard.candidate_answers(decision, view), rng)
+    assert set(ranked[:ranked.index(other)]) <= searched  # every answer the look-ahead ranks above it was searched
+    everything = hard.Averages({answer: 0.0 for answer in decision.options}, {}, worlds=4)
+    assert hindsight.left_out(game, everything, random.Random(4)) is None
+
+
 def row(gap: float, margin: float, win: float, round_no: int = 1, first: str = "plan play doc:fire") -> Row:
     return Row(deal=1, round=round_no, answers=(first, "plan draw"), normal=True, fresh=(gap, 0.0),
                margin=(margin, 0.0), win=(win, 0.0))
@@ -97,3 +128,24 @@ def test_a_run_weighs_hard_s_decisions_and_keeps_its_rows(tmp_path: Path, capsys
         assert all(0.0 <= share <= 1.0 for share in found["win"])
         assert isinstance(found["normal"], bool)
     assert len({found["round"] for found in rows}) > 1
+
+
+def test_stealin_decisions_are_weighed_against_the_normal_level_s(tmp_path: Path) -> None:
+    """With ``--phase stealin --against normal`` each row is a Stealin' decision of hard's where the
+    search's pick is not the normal level's answer."""
+    out = tmp_path / "rows.json"
+    assert hindsight.main(["--games", "2", "--players", "3", "--rivals", "easy", "--plays", "1", "--worlds", "4",
+                           "--iterations", "4", "--phase", "stealin", "--against", "normal", "--out", str(out)]) == 0
+    rows = json.loads(out.read_text())
+    assert rows
+    for found in rows:
+        first, second = found["answers"]
+        assert first != second and not first.startswith("plan ")
+        assert first.partition(" ")[0] == second.partition(" ")[0]  # two answers to one decision
+        assert found["normal"] is False
+    assert hindsight.card(rows[0]["answers"][0]) == rows[0]["answers"][0].partition(" ")[0]
+
+
+def test_only_schemin_has_answers_left_out() -> None:
+    with pytest.raises(SystemExit):
+        hindsight.main(["--games", "1", "--phase", "stealin", "--against", "left-out"])
