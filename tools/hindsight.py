@@ -6,8 +6,8 @@
 
 A play-out of the search stops at a round's end; this asks the game itself. In each game one hard
 bandit plays against ``--rivals`` (its seat turns with the deal). At each of its decisions of the
-``--phase`` (schemin', or Stealin': a destination, target or token) where the search weighs two
-answers or more:
+``--phase`` (schemin', or Stealin': a destination, target, token or the marshal's car) where the
+search weighs two answers or more:
 
 1. the search, as hard plays it, names its pick, and the answer it is weighed against
    (``--against``): the search's own second best, the normal level's answer (only where the two
