@@ -150,7 +150,8 @@ def play_to_end(snapshot: dict[str, object], answer: str, levels: Sequence[str],
 
 
 def weigh(game: Game, job: Job, found: hard.Averages, rng: random.Random) -> Row | None:
-    """The row of one decision, or None where the search weighed one answer only."""
+    """The row of one decision, or None where there is no other answer to weigh (the search weighed
+    one answer only, the normal level agrees with its pick, or the shortlist left nothing out)."""
     decision = game.pending
     assert decision is not None
     seat = decision.seat
