@@ -43,7 +43,8 @@ as V-2.2 pairs them), ``two-player`` (V-3, 2 players, Expert) or ``teams`` (V-4,
 partners side by side). Each level's mean dollar margin is its side's final score (its bandit's,
 or its two bandits' or partners' together) less the best other side's, over its sides in every
 game. The Marshal's win rate is reported on a line of its own (``marshal_win``); a bandit level's
-wins are those of its bandits.
+wins are those of its bandits. ``--by-character`` adds a line per level: each bandit's own share of
+the win by the character it played (a tie shared as above).
 
 The last line is machine-readable, e.g. ``games=N players=4 hard_win=0.430 hard_ci=0.370-0.490
 hard_paired_ci=0.360-0.500 hard_margin=120 hard_median_ms=210 hard_p95_ms=260 ... deals=N
@@ -179,10 +180,11 @@ class Lineup:
 def play_seated(
     seated: Sequence[str], deal: int, stream: int, *, budget_ms: float | None,
     iterations: int | None, times: dict[str, list[float]], options: Options | None = None,
-    margins: dict[str, list[float]] | None = None,
+    margins: dict[str, list[float]] | None = None, characters: dict[tuple[str, str], float] | None = None,
 ) -> dict[str, float]:
     """One game of a deal with these levels seat by seat; each level's share of the win (and, into
-    ``margins``, each side's dollar margin)."""
+    ``margins``, each side's dollar margin; into ``characters``, each bandit's own share of the win
+    by its level and character)."""
     players = len(seated)
     options = options or Options()
     marshal = 1 if options.prisoners else 0
@@ -199,6 +201,9 @@ def play_seated(
     if margins is not None:
         for side, margin in side_margins(game):
             margins[seated[game.bandits[side[0]].seat]].append(margin)
+    if characters is not None:
+        for name, bandit in game.bandits.items():
+            characters[seated[bandit.seat], name] = 1 / len(won) if name in won else 0.0
     shares: dict[str, float] = defaultdict(float)
     for name in won:
         if name in game.bandits:
@@ -247,6 +252,7 @@ class Played:
     shares: dict[str, float]
     margins: dict[str, list[float]]
     times: dict[str, list[float]]
+    characters: dict[tuple[str, str], float] = field(default_factory=dict)  # (level, bandit) → its share
 
 
 def play_deal(deal: Deal) -> list[Played]:
@@ -255,9 +261,11 @@ def play_deal(deal: Deal) -> list[Played]:
     for sitting in deal.sittings:
         times: dict[str, list[float]] = defaultdict(list)
         margins: dict[str, list[float]] = defaultdict(list)
+        characters: dict[tuple[str, str], float] = {}
         shares = play_seated(sitting.levels, deal.seed, sitting.stream, budget_ms=deal.budget_ms,
-                             iterations=deal.iterations, times=times, options=deal.options, margins=margins)
-        played.append(Played(deal.index, sitting.levels, dict(shares), dict(margins), dict(times)))
+                             iterations=deal.iterations, times=times, options=deal.options, margins=margins,
+                             characters=characters)
+        played.append(Played(deal.index, sitting.levels, dict(shares), dict(margins), dict(times), characters))
     return played
 
 
@@ -296,6 +304,7 @@ class Tally:
     deal_shares: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     margins: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    characters: dict[tuple[str, str], list[float]] = field(default_factory=lambda: defaultdict(list))
 
     @property
     def games(self) -> int:
@@ -314,6 +323,8 @@ class Tally:
                 self.times[level] += seconds
             for level, dollars in game.margins.items():
                 self.margins[level] += dollars
+            for played_as, share in game.characters.items():
+                self.characters[played_as].append(share)
         for level in self.levels:
             self.deal_shares[level].append(statistics.fmean(game.shares.get(level, 0.0) for game in deal))
 
@@ -397,6 +408,19 @@ def report(lineup: Lineup, seating: str, tally: Tally, players: int) -> list[str
         fields += [f"{level}_win={rate:.3f}", f"{level}_ci={wilson_ci}", f"{level}_paired_ci={paired_ci}",
                    f"{level}_margin={margin:.0f}", f"{level}_median_ms={median:.1f}", f"{level}_p95_ms={p95:.1f}"]
     return fields
+
+
+def by_character(tally: Tally) -> None:
+    """Print each level's win share by the character its bandit played: a bandit's own share, whose
+    fair value is one over the bandits at the table: a character a level plays badly stands out
+    beside the other levels' share as it (docs/ai.md)."""
+    for level in dict.fromkeys(level for level, _ in sorted(tally.characters)):
+        parts = []
+        for (of, name), shares in sorted(tally.characters.items()):
+            if of == level:
+                parts.append(f"{name} {statistics.fmean(shares):.3f} "
+                             f"({interval(wilson(sum(shares), len(shares)))}, {len(shares)})")
+        print(f"{level} by character, a bandit's own share (95% Wilson, bandits): {'; '.join(parts)}")
 
 
 # Issue 32's line-ups and goals. The benchmark level is a yardstick of its own branch; until
@@ -536,6 +560,8 @@ def parse(argv: list[str] | None) -> tuple[argparse.ArgumentParser, argparse.Nam
     parser.add_argument("--stand-in", type=stand_in, action="append", default=[], metavar="LEVEL=LEVEL",
                         help=f"with --goals: play a level in place of one the goals name (e.g. {BENCHMARK}=normal)")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--by-character", action="store_true",
+                        help="print each level's win share by the character its bandit played")
     return parser, parser.parse_args(argv)
 
 
@@ -561,6 +587,8 @@ def main(argv: list[str] | None = None) -> int:
     with workers(args.jobs) as work:
         tally = arena(lineup, seating_kind, run, work)
     fields = report(lineup, seating_kind, tally, args.players)
+    if args.by_character:
+        by_character(tally)
     fields += [f"horses={int(args.horses)}", f"variant={args.variant}", f"prisoners={int(args.prisoners)}",
                f"deals={tally.deals}", f"seating={seating_kind}"]
     print(" ".join(fields))

@@ -145,3 +145,23 @@ def test_the_goals(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
         assert 0 < median <= p95
     assert fields["met"] == f"{sum(row.endswith('| yes |') for row in rows)}/{len(GOALS)}"
     assert fields["normal_2v2"] == "1.000"  # normal bandits against random ones
+
+
+def test_by_character_counts_each_bandit_once_a_game_under_its_level(capsys: pytest.CaptureFixture[str]) -> None:
+    tally = arena(Lineup(TWO_AGAINST_TWO), MIRROR, Run(4, 7, Options(), None, None))
+    for game in tally.played:
+        assert len(game.characters) == 4  # a bandit a seat in the base game
+        assert sorted(level for level, _ in game.characters) == sorted(game.seated)
+        for level in set(game.seated):  # a level's share is its bandits' shares added up
+            assert sum(s for (of, _), s in game.characters.items() if of == level) == pytest.approx(
+                game.shares.get(level, 0.0))
+    assert sum(len(shares) for shares in tally.characters.values()) == 16
+    assert main(["--games", "4", "--seats", ",".join(TWO_AGAINST_TWO), "--seed", "7", "--quiet",
+                 "--by-character"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("games=4")  # the machine-readable line stays last
+    named = [line for line in lines if "by character" in line]
+    assert [line.split()[0] for line in named] == ["easy", "normal"]
+    for (level, name), shares in tally.characters.items():
+        line = next(line for line in named if line.startswith(level))
+        assert f"{name} {sum(shares) / len(shares):.3f} " in line
