@@ -411,15 +411,14 @@ def report(lineup: Lineup, seating: str, tally: Tally, players: int) -> list[str
 
 
 def by_character(tally: Tally) -> None:
-    """Print each level's win share by the character its bandit played: a bandit's own share, whose
-    fair value is one over the bandits at the table: a character a level plays badly stands out
-    beside the other levels' share as it (docs/ai.md)."""
-    for level in dict.fromkeys(level for level, _ in sorted(tally.characters)):
-        parts = []
-        for (of, name), shares in sorted(tally.characters.items()):
-            if of == level:
-                parts.append(f"{name} {statistics.fmean(shares):.3f} "
-                             f"({interval(wilson(sum(shares), len(shares)))}, {len(shares)})")
+    """Print a line per level: its bandits' own share of the win by the character each played (a
+    bandit's fair share is one over the bandits at the table). A character that one level plays
+    badly shows beside the other level's share as the same character (docs/ai.md)."""
+    lines: dict[str, list[str]] = defaultdict(list)
+    for (level, name), shares in sorted(tally.characters.items()):
+        lines[level].append(f"{name} {statistics.fmean(shares):.3f} "
+                            f"({interval(wilson(sum(shares), len(shares)))}, {len(shares)})")
+    for level, parts in lines.items():
         print(f"{level} by character, a bandit's own share (95% Wilson, bandits): {'; '.join(parts)}")
 
 
