@@ -8,7 +8,11 @@ AI and timers (cogs.autopilot), the outbox (cogs.outbox) with the periodic sweep
 database at URL, under the process name NAME. Discord is played by the database too: a delivered
 message is a row of ``discord_messages`` (written by a connection of its own, like a call to
 Discord: not in the outbox's transaction), and a send that was under way when a process died is
-looked for there before it is sent again, as cogs.delivery looks in the channel.
+looked for there before it is sent again, as cogs.delivery looks in the channel. Discord's own guard
+is played too: cogs.delivery sends each row with its nonce, which discord.py enforces, so a second
+send of it within a few minutes returns the message already made (``NONCE_WINDOW``). That is what
+keeps a message single when a process stalls past its lease and another takes its target over
+between its mark and its send.
 
 People are played by coroutines answering the pending decisions of random games (so answers come
 to every process at once), except the decisions ``ignored`` names: those wait for their timer.
@@ -42,6 +46,9 @@ SPEED = 50.0  # game seconds per wall-clock second: a 20 s decision is up in 0.4
 PLAYERS = 4  # coroutines playing people in each process
 SWEEP_EVERY = 25.0  # game seconds between two sweeps (0.5 s), and how late a turn is neglected
 LEASE = 150.0  # game seconds a claim lasts (3 s): a dead process's claims lapse that long after it
+# Game seconds in which Discord answers a send whose nonce it has seen with the message it made then
+# (``enforce_nonce``, "the past few minutes" in Discord's words): two minutes, here 2.4 s.
+NONCE_WINDOW = 120.0
 log = logging.getLogger("table_process")
 
 
@@ -100,12 +107,22 @@ class Discord:
             async with self.storage.transaction() as tx:
                 tx.sending([row.id], clock())
         if not sent:
-            await self.storage.pool.execute(
-                "INSERT INTO discord_messages (channel, nonce, content, process) VALUES ($1, $2, $3, $4)",
-                row.target, row.id, row.body["content"], self.name)
+            await self.send(row)
         async with self.storage.transaction() as tx:
             tx.delivered([row.id])
         return True
+
+    async def send(self, row: OutboxRow) -> None:
+        """Discord's create-message with an enforced nonce: made unless a message with this nonce
+        was made within ``NONCE_WINDOW`` (one send at a time per nonce, as Discord decides it)."""
+        async with self.storage.pool.acquire() as db, db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock($1)", row.id)
+            if await db.fetchval("SELECT COUNT(*) FROM discord_messages WHERE nonce = $1 AND sent_at > $2",
+                                 row.id, clock() - NONCE_WINDOW):
+                return
+            await db.execute(
+                "INSERT INTO discord_messages (channel, nonce, content, process, sent_at) VALUES ($1, $2, $3, $4, $5)",
+                row.target, row.id, row.body["content"], self.name, clock())
 
 
 async def play(tables: Tables, storage: PgStorage, autopilot: Autopilot, rng: random.Random,

@@ -43,7 +43,7 @@ async def deal(url: str) -> dict[int, int]:
     try:
         await storage.pool.execute(
             "CREATE TABLE discord_messages (id BIGSERIAL PRIMARY KEY, channel TEXT NOT NULL,"
-            " nonce BIGINT NOT NULL, content TEXT NOT NULL, process TEXT NOT NULL)")
+            " nonce BIGINT NOT NULL, content TEXT NOT NULL, process TEXT NOT NULL, sent_at DOUBLE PRECISION NOT NULL)")
         seeds = {}
         for n in range(GAMES):
             host, guest = 1000 + (2 * n) % PEOPLE, 1000 + (2 * n + 1) % PEOPLE
