@@ -115,14 +115,15 @@ class Discord:
     async def send(self, row: OutboxRow) -> None:
         """Discord's create-message with an enforced nonce: made unless a message with this nonce
         was made within ``NONCE_WINDOW`` (one send at a time per nonce, as Discord decides it)."""
+        now = clock()
         async with self.storage.pool.acquire() as db, db.transaction():
             await db.execute("SELECT pg_advisory_xact_lock($1)", row.id)
             if await db.fetchval("SELECT COUNT(*) FROM discord_messages WHERE nonce = $1 AND sent_at > $2",
-                                 row.id, clock() - NONCE_WINDOW):
+                                 row.id, now - NONCE_WINDOW):
                 return
             await db.execute(
                 "INSERT INTO discord_messages (channel, nonce, content, process, sent_at) VALUES ($1, $2, $3, $4, $5)",
-                row.target, row.id, row.body["content"], self.name, clock())
+                row.target, row.id, row.body["content"], self.name, now)
 
 
 async def play(tables: Tables, storage: PgStorage, autopilot: Autopilot, rng: random.Random,
