@@ -68,6 +68,7 @@ class Style(NamedTuple):
     tie: float = 0.25
     rival_weight: float = 0.8  # my score less this share of the best rival's
     steal_ahead: bool = False  # Stealin': judge each choice after the rest of the pile
+    fire: float = 1.0  # a Fire's own worth as a step in the Gunslinger race, times this
 
 
 BENCHMARK = Style()  # the strategist
@@ -274,7 +275,7 @@ class Sight:
             mine = b.shots[name]
             race = 210.0 if mine == rival_best else 170.0 if mine < rival_best else 70.0
             richer = sum(b.held[act.target]) > sum(b.held[name])
-            value = 80.0 + 24.0 * self.rounds_left + race + (40.0 if richer else 0.0)
+            value = (80.0 + 24.0 * self.rounds_left + race + (40.0 if richer else 0.0)) * self.style.fire
         elif kind == "punch":
             w = act.worth or 0.0
             value = 0.55 * w + 20.0

@@ -21,7 +21,10 @@ from engine.ai import lookahead
 from engine.model import Decision
 from engine.observe import Observation
 
-STYLE = lookahead.Style(look_ahead=4, beam=16, steal_ahead=True)
+# A Fire weighs half as much again as the tactician's: in 2v2 against the tacticians it won 0.580
+# against 0.564 as weighed there, over 4,800 paired games on six seeds, and it lifted the hard
+# bandit too, whose shortlist is this judgement (issue 32, docs/ai.md).
+STYLE = lookahead.Style(look_ahead=4, beam=16, steal_ahead=True, fire=1.5)
 
 
 def decide(view: Observation, decision: Decision, rng: random.Random) -> str:

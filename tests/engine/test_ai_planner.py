@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from engine.actions import perform
-from engine.ai import choose
+from engine.ai import choose, planner
 from engine.ai.lookahead import Sight, Style, steal
 from engine.model import Game, PlayedCard
 from tests.engine.test_ai import hand
@@ -58,3 +60,18 @@ def test_schemin_plays_the_move_that_its_rob_will_follow() -> None:
     game.floor_loot = {"3/in": ["strongbox"]}
     assert game.pending is not None and game.pending.seat == 0
     assert answers(game) == {"plan play ghost:move"}
+
+
+def test_an_early_bullet_level_in_the_race_is_fired_before_the_jewel_is_robbed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """B-8.2: first round, nobody has fired, Doc stands in the next car and a jewel lies in Ghost's
+    own car with no rival near it. The normal level weighs a Fire half as much again as the
+    tactician does, so Ghost fires now and the jewel keeps; weighed as the tactician does, the Fire
+    and the Rob would both wait while he draws."""
+    game = planning_game()
+    hand(game, 0, ["ghost:fire", "ghost:rob", "ghost:move", "ghost:move", "ghost:floor", "ghost:floor"])
+    ask_again(game)
+    place(game, ghost="2/in", doc="3/in", tuco="0/roof", cheyenne="0/roof")
+    game.floor_loot = {"2/in": ["jewel"]}
+    assert answers(game) == {"plan play ghost:fire"}
+    monkeypatch.setattr(planner, "STYLE", planner.STYLE._replace(fire=1.0))
+    assert answers(game) == {"plan draw"}
