@@ -198,18 +198,16 @@ def play_seated(
         times[level].append(time.perf_counter() - began)
         apply(game, answer, seat=seat)
     won = winners(game)
+    share = {name: 1 / len(won) for name in won}  # tied winners share the win
     if margins is not None:
         for side, margin in side_margins(game):
             margins[seated[game.bandits[side[0]].seat]].append(margin)
     if characters is not None:
         for name, bandit in game.bandits.items():
-            characters[seated[bandit.seat], name] = 1 / len(won) if name in won else 0.0
+            characters[seated[bandit.seat], name] = share.get(name, 0.0)
     shares: dict[str, float] = defaultdict(float)
-    for name in won:
-        if name in game.bandits:
-            shares[seated[game.bandits[name].seat]] += 1 / len(won)
-        else:  # the Marshal player (M-9)
-            shares[MARSHAL] += 1 / len(won)
+    for name, part in share.items():  # a winner not among the bandits is the Marshal player (M-9)
+        shares[seated[game.bandits[name].seat] if name in game.bandits else MARSHAL] += part
     return shares
 
 
