@@ -25,6 +25,10 @@ table (engine.ai.planner).
   best rival's, the Gunslinger's $1000 shared softly by shots fired; the card's own worth on the
   forecast board breaks ties. A draw (B-6.2) is judged the same way, the hand grown by the three
   commonest cards left in my deck. ``Style(look_ahead=0)`` (``TACTICAL``) is one ply on the forecast.
+- **The round's event** (``Style.events``: the normal level, not the tactician): where my line
+  reaches my last card of the round, and in Stealin' once the pile has resolved, the board is
+  judged after the round card's event (B-10, ``Sight.round_end``): the marshal's bullets, the
+  conductor's $250, a purse picked up, the strongbox put down.
 - **Stealin'** (``steal``): every target, destination and token is the resolution worth most on
   the real board.
 
@@ -44,8 +48,9 @@ from engine.ai import normal
 from engine.ai.value import PUBLIC_WORTH, kind_worth, token_worth
 from engine.ai.worlds import Knowledge
 from engine.data import base
+from engine.events import CONDUCTOR_PURSE
 from engine.marshal import law
-from engine.model import PLANNING, SPEEDING_UP, Decision, Game, card_action, is_bullet
+from engine.model import PLANNING, SPEEDING_UP, Decision, Game, card_action, is_bullet, purse_value
 from engine.observe import Observation
 from engine.planning import turns
 from engine.train import Position, Train
@@ -69,6 +74,10 @@ class Style(NamedTuple):
     rival_weight: float = 0.8  # my score less this share of the best rival's
     steal_ahead: bool = False  # Stealin': judge each choice after the rest of the pile
     fire: float = 1.0  # a Fire's own worth as a step in the Gunslinger race, times this
+    # The round card's event (B-10) carried out on the boards where my cards of the round end, and
+    # on Stealin's boards once the pile has resolved: what a bandit stands to gain or lose by where
+    # the round leaves it (the marshal's bullets, the conductor's $250, a purse to pick up).
+    events: bool = False
 
 
 BENCHMARK = Style()  # the strategist
@@ -126,6 +135,9 @@ class Sight:
         self.gunslinger = float(base().gunslinger_bonus)
         self._distance = _DISTANCES.setdefault(id(self.train), {})
         self._shares: dict[tuple[int, ...], list[float]] = {}  # the Gunslinger's soft share by shots fired
+        card = game.current_round_card() if style.events and game.options.events else None
+        self.event = card.event if card is not None else None
+        self.second_strongbox = game.second_strongbox
 
     def board(self) -> Board:
         game = self.game
@@ -222,12 +234,17 @@ class Sight:
             after.at[victim] = act.to
         elif kind == "marshal":
             after.marshal = act.to
-        if self.lawful:
-            for n, p in after.at.items():
-                if p == after.marshal:
-                    after.at[n] = train.other_floor(p)
-                    after.wounds[n] += 1
+        self.keep_the_law(after)
         return after
+
+    def keep_the_law(self, b: Board) -> None:
+        """B-7.10 on a board being made: whoever stands where the marshal is flees to the roof with a
+        neutral bullet (only where the marshal keeps the law)."""
+        if self.lawful:
+            for n, p in b.at.items():
+                if p == b.marshal:
+                    b.at[n] = self.train.other_floor(p)
+                    b.wounds[n] += 1
 
     # --- Values --------------------------------------------------------------------------------------
 
@@ -339,8 +356,68 @@ class Sight:
         return (score[me] - self.style.rival_weight * rival + 0.0625 * self.rounds_left * self.potential(b, me)
                 - 3.75 * self.rounds_left * b.wounds[me])
 
+    # --- The round's event ---------------------------------------------------------------------------
+
+    def end_utility(self, b: Board) -> float:
+        """``utility`` of a board where the round ends: with ``Style.events``, once the round card's
+        event has been carried out on it."""
+        return self.utility(self.round_end(b)) if self.event else self.utility(b)
+
+    def round_end(self, b: Board) -> Board:
+        """``b`` once the round card's event (B-10) has been carried out on it by the light rules.
+        A purse is known here by its worth: the public's average for others', anything but a jewel's
+        or a strongbox's for mine (so a $500 purse of mine is taken for a jewel)."""
+        event, train = self.event, self.train
+        after = b.copy()
+        on_roof = [n for n, p in b.at.items() if p in train.car_of and train.is_roof(p)]
+        if event == "angry-marshal":  # B-10.1: he fires at his roof, then moves toward the caboose
+            roof = train.other_floor(b.marshal)
+            for n in on_roof:
+                if b.at[n] == roof:
+                    after.wounds[n] += 1
+            car = train.car_of[b.marshal]
+            if car < train.caboose:
+                after.marshal = train.inside(car + 1)
+                self.keep_the_law(after)
+        elif event == "swivel-arm":  # B-10.2
+            for n in on_roof:
+                after.at[n] = train.roof(train.caboose)
+        elif event == "braking":  # B-10.3: the locomotive's roof stays
+            for n in on_roof:
+                after.at[n] = train.step(b.at[n], -1) or b.at[n]
+        elif event == "take-it-all" and self.second_strongbox:  # B-10.4
+            after.loot[b.marshal] = [*b.loot.get(b.marshal, ()), STRONGBOX]
+        elif event == "passengers-rebellion":  # B-10.5
+            for n, p in b.at.items():
+                if p in train.car_of and not train.is_roof(p):
+                    after.wounds[n] += 1
+        elif event == "pickpocketing":  # B-10.6: alone at one's position, with a purse there
+            crowd = [*b.at.values()]
+            for n, p in b.at.items():
+                if crowd.count(p) == 1 and PURSE in b.loot.get(p, ()):
+                    left = list(b.loot[p])
+                    left.remove(PURSE)
+                    after.loot[p] = left
+                    after.held[n] = [*b.held[n], PURSE]
+        elif event == "marshals-revenge":  # B-10.7: the lowest purse, on the marshal's roof
+            roof = train.other_floor(b.marshal)
+            for n in on_roof:
+                purses = [w for w in b.held[n] if w not in (JEWEL, STRONGBOX)]
+                if b.at[n] == roof and purses:
+                    held = list(b.held[n])
+                    held.remove(min(purses))
+                    after.held[n] = held
+        elif event == "hostage-conductor":  # B-10.8: $250 inside or on the locomotive, a purse
+            for n, p in b.at.items():
+                if train.car_of.get(p) == 0:  # read as the board reads a purse held (``board``)
+                    after.held[n] = [*b.held[n], CONDUCTOR if n == self.me else PURSE]
+        return after
+
 
 PURSE = kind_worth("purse")
+JEWEL = kind_worth("jewel")
+STRONGBOX = kind_worth("strongbox")
+CONDUCTOR = float(purse_value(CONDUCTOR_PURSE))
 
 
 def reach_lead(game: Game, seat: int) -> float:
@@ -411,15 +488,15 @@ def weigh_plans(sight: Sight, rng: random.Random) -> tuple[dict[str, float], dic
                 if last_round and not left:
                     tactical += LAST_OF_GAME
             if strategist:
-                utility, line = beam(sight, sight.outcomes(board, me, action), rest, look)
+                utility, line = beam(sight, sight.outcomes(board, me, action), rest, look, end=look == left)
                 worth, lines[value] = utility + style.tie * tactical, list(line)
             else:
                 worth = tactical
             worth += HIDE if verb == "hide" else 0.0
         elif verb == "draw":
             if strategist:
-                worth = (look_ahead(sight, [board], hand + likely_draw(sight), look) if left
-                         else sight.utility(board) - 10.0)
+                worth = (look_ahead(sight, [board], hand + likely_draw(sight), look, end=look == left) if left
+                         else sight.end_utility(board) - 10.0)
             else:
                 worth = draw_worth(sight, hand, left, last_round)
         else:
@@ -450,31 +527,37 @@ def draw_worth(sight: Sight, hand: list[str], left: int, last_round: bool) -> fl
     return worth
 
 
-def look_ahead(sight: Sight, boards: list[Board], rest: list[str], depth: int) -> float:
+def look_ahead(sight: Sight, boards: list[Board], rest: list[str], depth: int, *, end: bool = False) -> float:
     """The best utility my next ``depth`` cards of the hand may reach from ``boards`` (a beam)."""
-    return beam(sight, boards, rest, depth)[0]
+    return beam(sight, boards, rest, depth, end=end)[0]
 
 
-def beam(sight: Sight, boards: list[Board], rest: list[str], depth: int) -> tuple[float, tuple[str, ...]]:
-    """``look_ahead``'s search: the best utility, and the cards that reach it, in order."""
+def beam(
+    sight: Sight, boards: list[Board], rest: list[str], depth: int, *, end: bool = False
+) -> tuple[float, tuple[str, ...]]:
+    """``look_ahead``'s search: the best utility, and the cards that reach it, in order. ``end``: the
+    ``depth`` cards are my last of the round, so the boards they reach are judged as the round's end
+    leaves them (``Sight.end_utility``)."""
     me = sight.me
     nodes: list[tuple[Board, list[str], tuple[str, ...]]] = [(b, rest, ()) for b in boards]
-    for _ in range(depth):
+    for step in range(depth):
+        judge = sight.end_utility if end and step == depth - 1 else sight.utility
         grown: list[tuple[float, Board, list[str], tuple[str, ...]]] = []
         for b, hand, path in nodes:
             kinds = {card_action(c): c for c in hand if not is_bullet(c)}
             if not kinds:
-                grown.append((sight.utility(b), b, hand, path))
+                grown.append((judge(b), b, hand, path))
                 continue
             for kind, c in kinds.items():
                 after_hand = list(hand)
                 after_hand.remove(c)
                 for a in sight.resolutions(b, me, kind):
                     nb = sight.carry_out(b, me, a)
-                    grown.append((sight.utility(nb), nb, after_hand, (*path, c)))
+                    grown.append((judge(nb), nb, after_hand, (*path, c)))
         grown.sort(key=lambda node: -node[0])
         nodes = [(b, h, p) for _, b, h, p in grown[:sight.style.beam]]
-    return max((sight.utility(b), p) for b, _, p in nodes)
+    judge = sight.end_utility if end else sight.utility
+    return max((judge(b), p) for b, _, p in nodes)
 
 
 def plan(game: Game, seat: int, style: Style, after: str | None = None) -> list[str]:
@@ -485,13 +568,15 @@ def plan(game: Game, seat: int, style: Style, after: str | None = None) -> list[
     sight = Sight(game, seat, style)
     board = sight.forecast()
     hand = list(game.seats[seat].hand)
+    to_come = actions_to_come(game, seat)
     if after is None:
-        boards, depth = [board], min(actions_to_come(game, seat), style.look_ahead + 1)
+        boards, depth = [board], min(to_come, style.look_ahead + 1)
     else:
         hand.remove(after)
         boards = sight.outcomes(board, sight.me, card_action(after))
-        depth = min(actions_to_come(game, seat) - 1, style.look_ahead)
-    return list(beam(sight, boards, hand, depth)[1])
+        to_come -= 1
+        depth = min(to_come, style.look_ahead)
+    return list(beam(sight, boards, hand, depth, end=depth == to_come)[1])
 
 
 # --- Stealin' -------------------------------------------------------------------------------------
@@ -529,7 +614,7 @@ def steal(sight: Sight, rng: random.Random) -> str | None:
         now = sight.worth(b, name, act)
         if not sight.style.steal_ahead:
             return now
-        return sight.utility(sight.rest_of_pile(sight.carry_out(b, name, act))) + sight.style.tie * now
+        return sight.end_utility(sight.rest_of_pile(sight.carry_out(b, name, act))) + sight.style.tie * now
 
     if kind not in ("move", "fire", "rob", "marshal", "punch", "drop", "shove"):
         return None

@@ -1,7 +1,8 @@
 """The look-ahead's light board (engine.ai.lookahead) against the engine's own rules: it restates
 the base game's actions on a board of its own (a shot's targets with Tuco's, Django's and Belle's
-powers, moves, punches, the marshal and his law, B-7, B-9), and must agree with the engine on the
-real board, so that a rule changed in engine/ and not in the look-ahead fails here."""
+powers, moves, punches, the marshal and his law, B-7, B-9, and the round cards' events, B-10), and
+must agree with the engine on the real board, so that a rule changed in engine/ and not in the
+look-ahead fails here."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from engine.ai.value import kind_worth
 from engine.ai.worlds import clone
 from engine.data import base
 from engine.decisions import HANDLERS
+from engine.events import EVENTS
 from engine.flow import apply
 from engine.model import STEALING, Decision, Game
 from tools.selfplay import random_options
@@ -89,3 +91,39 @@ def test_the_light_board_offers_and_carries_out_what_the_engine_does(seed: int) 
             assert (after.at, after.wounds, after.marshal) == standing(engine), (decision, value, game.options)
         checked.add(decision.kind)
     assert {"move", "fire"} <= checked
+
+
+BASE_EVENTS = sorted({card.event for cards in (*base().round_cards.values(), base().station_cards)
+                      for card in cards.values() if card.event})
+
+
+def public_board(board: Board, me: str) -> tuple[object, ...]:
+    """What a board says with the loot counted as the public sees it: my own bandit's loot only by
+    its number of tokens (a purse I pick up is its value to me on the engine's board, the public's
+    average on the light one), everything else as it lies."""
+    held = {n: len(w) if n == me else sorted(w) for n, w in board.held.items()}
+    loot = {cell: sorted(worths) for cell, worths in board.loot.items() if worths}
+    return board.at, board.wounds, board.marshal, held, loot
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_light_board_carries_out_each_round_card_s_event_as_the_engine_does(seed: int) -> None:
+    """B-10.1 to B-10.8, each on the positions of a whole game (the marshal's law after his move,
+    B-7.10; the second strongbox only once, B-10.4): every bandit alone with a purse picks it up
+    (B-10.6)."""
+    for step, (game, decision) in enumerate(stealing_decisions(seed)):
+        if step % 5:
+            continue
+        sight = Sight(game, decision.seat)
+        me = sight.me
+        for event in BASE_EVENTS:
+            sight.event = event
+            after = sight.round_end(sight.board())
+            engine = clone(game)
+            engine.pending = None
+            EVENTS[event](engine)
+            while (asked := engine.pending) is not None:  # B-10.6: a purse is always worth taking
+                engine.pending = None
+                HANDLERS[asked.kind](engine, asked.bandit, "yes", asked.context)
+            expected = Sight(engine, decision.seat).board()
+            assert public_board(after, me) == public_board(expected, me), (event, game.options)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -75,3 +76,21 @@ def test_an_early_bullet_level_in_the_race_is_fired_before_the_jewel_is_robbed(m
     assert answers(game) == {"plan play ghost:fire"}
     monkeypatch.setattr(planner, "STYLE", planner.STYLE._replace(fire=1.0))
     assert answers(game) == {"plan draw"}
+
+
+def test_the_last_move_of_the_game_ends_in_the_locomotive_for_the_ransom(monkeypatch: pytest.MonkeyPatch) -> None:
+    """B-10.8: the last round's station card pays $250 to each bandit inside or on the locomotive.
+    Ghost's Move is the pile's last card and he stands in the car behind it, a jewel two cars back:
+    the normal level weighs the round's end with its event, so he steps into the locomotive; blind
+    to the event, as the tactician is, he steps toward the jewel, though the game ends with the round."""
+    game = planning_game()
+    game.options = replace(game.options, events=True)
+    game.round_no, game.round_card = 5, "hostage-conductor"
+    place(game, ghost="1/in", doc="4/roof", tuco="4/roof", cheyenne="4/roof")
+    game.floor_loot = {"3/in": ["jewel"]}
+    game.pile, game.cursor, game.pending = [], 0, None
+    perform(game, "move", game.bandits["ghost"])
+    assert game.pending is not None and game.pending.kind == "move"
+    assert answers(game) == {"move 0/in"}
+    monkeypatch.setattr(planner, "STYLE", planner.STYLE._replace(events=False))
+    assert answers(game) == {"move 2/in"}
