@@ -137,7 +137,6 @@ class Sight:
         self._shares: dict[tuple[int, ...], list[float]] = {}  # the Gunslinger's soft share by shots fired
         card = game.current_round_card() if style.events and game.options.events else None
         self.event = card.event if card is not None else None
-        self.second_strongbox = game.second_strongbox
 
     def board(self) -> Board:
         game = self.game
@@ -385,7 +384,7 @@ class Sight:
         elif event == "braking":  # B-10.3: the locomotive's roof stays
             for n in on_roof:
                 after.at[n] = train.step(b.at[n], -1) or b.at[n]
-        elif event == "take-it-all" and self.second_strongbox:  # B-10.4
+        elif event == "take-it-all" and self.game.second_strongbox:  # B-10.4
             after.loot[b.marshal] = [*b.loot.get(b.marshal, ()), STRONGBOX]
         elif event == "passengers-rebellion":  # B-10.5
             for n, p in b.at.items():
